@@ -1,0 +1,218 @@
+"""Django settings for companion.
+
+Everything that differs between a laptop, a test run and a server comes from
+environment variables (the README lists them all). The helpers below turn
+junk values into ImproperlyConfigured at start-up rather than surprises later.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def envbool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    if value.strip().lower() in _TRUE:
+        return True
+    if value.strip().lower() in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name} must be a boolean (1/0, true/false), not {value!r}")
+
+
+def envint(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    if value is None or not value.strip():
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be an integer, not {value!r}") from None
+
+
+def envlist(name: str, default: list[str]) -> list[str]:
+    """A comma-separated list; blank items are dropped."""
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def envsecret(name: str) -> str | None:
+    """The value of NAME, or the contents of the file named by NAME_FILE."""
+    value = os.environ.get(name)
+    path = os.environ.get(f"{name}_FILE")
+    if value and path:
+        raise ImproperlyConfigured(f"Set {name} or {name}_FILE, not both")
+    if path:
+        try:
+            return Path(path).read_text().strip() or None
+        except OSError as exc:
+            raise ImproperlyConfigured(f"{name}_FILE: cannot read {path!r}: {exc}") from None
+    return value or None
+
+
+DEBUG = envbool("DJANGO_DEBUG", False)
+
+# pytest >= 8.2 exports PYTEST_VERSION while it runs; pytest-django imports this
+# module before any conftest.py could set variables, so that is how a bare
+# `pytest` is recognised. COMPANION_TESTING=1 does the same for other runners.
+# A test run is not production: it gets an insecure key, plain static storage
+# and no HTTPS-only behaviour (the test client and live server speak plain HTTP).
+TESTING = "PYTEST_VERSION" in os.environ or envbool("COMPANION_TESTING", False)
+PRODUCTION = not DEBUG and not TESTING
+
+SECRET_KEY = envsecret("DJANGO_SECRET_KEY") or ""
+if not SECRET_KEY:
+    if DEBUG:
+        SECRET_KEY = "django-insecure-companion-development-key"
+    elif TESTING:
+        SECRET_KEY = "django-insecure-companion-test-key"
+    elif sys.argv[1:2] == ["replay"] and Path(sys.argv[0]).name == "manage.py":
+        # `manage.py replay` only reads a file and prints JSON: it signs nothing and serves
+        # nobody, so it runs on a fresh checkout without any configuration.
+        SECRET_KEY = "django-insecure-unused-by-the-replay-command"
+    else:
+        raise ImproperlyConfigured("DJANGO_SECRET_KEY is required when DJANGO_DEBUG is off")
+
+ALLOWED_HOSTS = envlist(
+    "DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else []
+)
+CSRF_TRUSTED_ORIGINS = envlist("DJANGO_CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "whitenoise.runserver_nostatic",  # runserver serves static files the way production does
+    "django.contrib.staticfiles",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.forms",  # the built-in widget templates, for the TemplatesSetting renderer
+    "django_htmx",
+    "template_partials",  # wraps the template loaders itself (partials loader + cache)
+    "companion.tables",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "companion.urls"
+# Widgets render through the project's templates, so the chip pickers live in templates/widgets/.
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
+WSGI_APPLICATION = "companion.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.debug",
+                "django.template.context_processors.request",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# SQLite: IMMEDIATE transactions take the write lock at BEGIN, so two writers
+# queue on `timeout` instead of failing with "database is locked" mid-transaction;
+# WAL lets readers (every phone polling the scoreboard) proceed during a write.
+_SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
+
+DATABASES = {
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = {**_SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["CONN_MAX_AGE"] = envint("DATABASE_CONN_MAX_AGE", 60)
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = False
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # The manifest storage needs `collectstatic` and raises on files missing from
+    # the manifest, so it is for production only.
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if PRODUCTION
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+# Outside production WhiteNoise serves straight from the finders, so neither
+# runserver nor the tests need `collectstatic`.
+WHITENOISE_USE_FINDERS = not PRODUCTION
+WHITENOISE_AUTOREFRESH = not PRODUCTION
+
+# Table links are secret capability URLs: never leak them to other sites in Referer.
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+
+if PRODUCTION:
+    SECURE_SSL_REDIRECT = envbool("DJANGO_SECURE_SSL_REDIRECT", True)
+    # Load balancers often probe over plain HTTP.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = envint("DJANGO_SECURE_HSTS_SECONDS", 31536000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = envbool("DJANGO_SECURE_HSTS_PRELOAD", True)
+
+if envbool("DJANGO_BEHIND_PROXY", False):
+    # Only safe when a proxy in front sets (and overwrites) X-Forwarded-Proto.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+_LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "INFO").strip().upper()
+if _LOG_LEVEL not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+    raise ImproperlyConfigured(f"DJANGO_LOG_LEVEL must be a logging level name, not {_LOG_LEVEL!r}")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+    },
+    "root": {"handlers": ["console"], "level": _LOG_LEVEL},
+    "loggers": {
+        # Replaces Django's default handlers (console only in DEBUG, mail_admins).
+        "django": {"handlers": ["console"], "level": _LOG_LEVEL, "propagate": False},
+    },
+}
