@@ -1,0 +1,308 @@
+"""The contract every game's rules module fulfils, and replay of an event log.
+
+A game is a subclass of :class:`Rules`. It owns a frozen *state* dataclass and answers:
+what is expected next (``expects``/``prompt``), what is wrong with an event (``violations``),
+what the state becomes (``apply``), the scored hands (``hands``) and the end (``outcome``).
+The log of events is the truth: :func:`replay` rebuilds the state from it, every time.
+"""
+
+from __future__ import annotations
+
+import abc
+import dataclasses
+import enum
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .errors import IllegalEventError, InvalidEventError, RulesError
+from .events import Event, Void, from_dict, seat_problems
+
+
+class Family(enum.StrEnum):
+    TRICK_TAKING = "trick_taking"
+    RUMMY = "rummy"
+    BANKING = "banking"
+    CLIMBING = "climbing"
+    SHEDDING = "shedding"
+
+
+class Severity(enum.StrEnum):
+    ERROR = "error"  # refused: nothing is recorded
+    IRREGULARITY = "irregularity"  # recorded and flagged (a revoke seen after the fact)
+
+
+@dataclasses.dataclass(frozen=True)
+class Violation:
+    code: str  # stable kebab-case slug: "must-follow-suit"
+    message: str  # one sentence for the phone, naming the player, the card and the rule
+    severity: Severity = Severity.ERROR
+    rule: str = ""  # anchor of the rule on the game's rules page ("follow-suit")
+
+
+@dataclasses.dataclass(frozen=True)
+class ScoreLine:
+    """One line of a hand's explanation: ``+13 Cards collected``."""
+
+    label: str
+    points: int
+    rule: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class HandScore:
+    """A finished hand: points per seat, and the lines that explain them."""
+
+    number: int  # 1-based
+    points: tuple[int, ...]
+    lines: tuple[tuple[ScoreLine, ...], ...]
+    dealer: int | None = None
+    summary: str = ""  # "Trump ♥ (7♥ shown); Match"
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    reason: str  # "hands-played", "target-reached"
+    winners: tuple[int, ...]  # seats
+
+
+@dataclasses.dataclass(frozen=True)
+class Option:
+    """A house rule the table chooses, shown on the scoreboard and the rules page."""
+
+    name: str
+    label: str
+    help: str
+    choices: tuple[tuple[Any, str], ...] = ()  # (value, label); empty = a yes/no switch
+
+
+class SetupError(RulesError):
+    """The game cannot be set up that way (seat count, unknown option)."""
+
+
+S = TypeVar("S")
+OptionsT = TypeVar("OptionsT")
+
+
+class Rules(abc.ABC, Generic[S, OptionsT]):
+    """One subclass per game. See STYLE.md 12.3 for the contract."""
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    aka: ClassVar[tuple[str, ...]] = ()
+    family: ClassVar[Family]
+    seats: ClassVar[range]
+    options_type: ClassVar[type[Any]]
+    option_info: ClassVar[tuple[Option, ...]] = ()
+    event_types: ClassVar[dict[str, type[Event]]]
+    version: ClassVar[int] = 1
+    blurb: ClassVar[str] = ""
+    #: Hands are scored per team (``HandScore.points`` has one entry per ``teams()`` item), not
+    #: per seat. Recruit scores seats and adds partners at the end; Belote scores teams.
+    scores_by_team: ClassVar[bool] = False
+    #: The lowest total wins (Buck Euchre counts down).
+    lower_is_better: ClassVar[bool] = False
+    # Template engines call whatever is callable; a rules class is shown, never instantiated.
+    do_not_call_in_templates: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        n_seats: int,
+        options: OptionsT | Mapping[str, Any] | None = None,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        if n_seats not in self.seats:
+            raise SetupError(
+                f"{self.title} is played by {self.seats.start} to {self.seats.stop - 1} players, "
+                f"not {n_seats}"
+            )
+        self.n_seats = n_seats
+        self.names = tuple(names) if names else tuple(f"Seat {i + 1}" for i in range(n_seats))
+        if len(self.names) != n_seats:
+            raise SetupError(f"{n_seats} seats but {len(self.names)} names")
+        if options is None or isinstance(options, Mapping):
+            options = self.parse_options(options or {})
+        self.options: OptionsT = options
+        self.check_options()
+
+    # --- options ---------------------------------------------------------------------------
+    @classmethod
+    def parse_options(cls, data: Mapping[str, Any]) -> OptionsT:
+        """Options from their JSON form; missing ones take the rulings' defaults."""
+        fields = {f.name: f for f in dataclasses.fields(cls.options_type)}
+        if unknown := sorted(set(data) - set(fields)):
+            raise SetupError(f"{cls.title} has no option {', '.join(map(repr, unknown))}")
+        for name, value in data.items():
+            default = fields[name].default
+            if type(value) is not type(default):
+                raise SetupError(f"option '{name}' must be like {default!r}, not {value!r}")
+            info = {o.name: o for o in cls.option_info}.get(name)
+            if info and info.choices and value not in [c for c, _ in info.choices]:
+                raise SetupError(f"option '{name}' cannot be {value!r}")
+        return cls.options_type(**data)  # type: ignore[no-any-return]
+
+    def options_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self.options)  # type: ignore[call-overload, no-any-return]
+
+    def check_options(self) -> None:
+        """Hook: reject option combinations that make no sense for this seat count."""
+
+    def describe_options(self) -> list[tuple[str, str]]:
+        """(label, chosen value) for every option, for the scoreboard."""
+        out = []
+        for opt in self.option_info:
+            value = getattr(self.options, opt.name)
+            shown = dict(opt.choices).get(value, "yes" if value is True else "no")
+            out.append((opt.label, shown))
+        return out
+
+    # --- the game implements these ---------------------------------------------------------
+    @abc.abstractmethod
+    def initial_state(self) -> S: ...
+
+    @abc.abstractmethod
+    def expects(self, state: S) -> frozenset[str]:
+        """Event kinds accepted now.
+
+        ``void`` is not listed: it is always accepted while there is something to void.
+        """
+
+    @abc.abstractmethod
+    def prompt(self, state: S) -> str:
+        """What the table should record next, in words: "Bob deals hand 2 of 4"."""
+
+    @abc.abstractmethod
+    def violations(self, state: S, event: Event) -> list[Violation]: ...
+
+    @abc.abstractmethod
+    def apply(self, state: S, event: Event) -> S:
+        """The new state after a legal event (trusts the caller: use ``apply_checked``)."""
+
+    @abc.abstractmethod
+    def hands(self, state: S) -> tuple[HandScore, ...]: ...
+
+    @abc.abstractmethod
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    def to_act(self, state: S) -> int | None:
+        """The seat expected to act, or None when it is nobody in particular."""
+        return None
+
+    def dealer(self, state: S) -> int | None:
+        """The seat dealing the current (or next) hand, when known."""
+        return None
+
+    def info(self, state: S) -> list[tuple[str, str]]:
+        """Facts for the header of the table screen: [("Trump", "♥"), ...]."""
+        return []
+
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """How seats are grouped for the final totals; each seat alone by default."""
+        return tuple((s,) for s in range(self.n_seats))
+
+    # --- provided once ------------------------------------------------------------------------
+    def event_from_dict(self, data: Mapping[str, Any], *, by_name: bool = False) -> Event:
+        """An event from its stored form, or from its log form (seats by name) with by_name."""
+        names = self.names if by_name else None
+        return from_dict(data, self.event_types, names=names, n_seats=self.n_seats)
+
+    def columns(self) -> tuple[tuple[int, ...], ...]:
+        """Who each entry of ``HandScore.points`` belongs to: teams or single seats."""
+        return self.teams() if self.scores_by_team else tuple((s,) for s in range(self.n_seats))
+
+    def column_names(self) -> tuple[str, ...]:
+        return tuple(self.team_name(c) for c in self.columns())
+
+    def scores(self, state: S) -> tuple[int, ...]:
+        """Running totals per column (seat, or team when scored by team): the sum of hands."""
+        totals = [0] * len(self.columns())
+        for hand in self.hands(state):
+            for column, pts in enumerate(hand.points):
+                totals[column] += pts
+        return tuple(totals)
+
+    def team_totals(self, state: S) -> tuple[int, ...]:
+        """Final standings per ``teams()`` item (partners' totals added together)."""
+        if self.scores_by_team:
+            return self.scores(state)
+        seat_totals = self.scores(state)
+        return tuple(sum(seat_totals[s] for s in team) for team in self.teams())
+
+    def best(self, totals: Sequence[int]) -> int:
+        return min(totals) if self.lower_is_better else max(totals)
+
+    def team_name(self, team: Sequence[int]) -> str:
+        return " & ".join(self.names[s] for s in team)
+
+    def winners_text(self, end: Outcome) -> str:
+        """ "Bob wins." / "Ann & Cat win." / "tie between Ann and Bob." """
+        tops = [self.team_name(t) for t in self.teams() if t[0] in end.winners]
+        if len(tops) == 1:
+            return f"{tops[0]} win{'s' if len(self.teams()[0]) == 1 else ''}."
+        return f"tie between {' and '.join(tops)}."
+
+    def can_apply(self, state: S, event: Event) -> bool:
+        return not errors_only(self.violations(state, event))
+
+    def apply_checked(self, state: S, event: Event, index: int = 0) -> S:
+        if errors := errors_only(self.violations(state, event)):
+            raise IllegalEventError(index, errors)
+        return self.apply(state, event)
+
+
+def errors_only(problems: Sequence[Violation]) -> list[Violation]:
+    return [p for p in problems if p.severity is Severity.ERROR]
+
+
+@dataclasses.dataclass(frozen=True)
+class Replay(Generic[S]):
+    state: S
+    flagged: tuple[tuple[int, Violation], ...]  # (event index, irregularity)
+    voided: frozenset[int]
+    count: int  # events in the log, voids included
+
+
+def effective_voids(events: Sequence[Event]) -> frozenset[int]:
+    """Indexes cancelled by a Void. A void can itself be voided, which restores its target."""
+    voided: set[int] = set()
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
+        if isinstance(event, Void) and index not in voided:
+            voided.add(event.target)
+    return frozenset(voided)
+
+
+def _void_problems(events: Sequence[Event], index: int) -> list[Violation]:
+    event = events[index]
+    assert isinstance(event, Void)
+    if not 0 <= event.target < index:
+        return [Violation("void-target", f"There is no entry #{event.target + 1} to cancel.")]
+    if effective_voids(events[:index]).__contains__(event.target):
+        return [Violation("void-twice", f"Entry #{event.target + 1} is already cancelled.")]
+    return []
+
+
+def replay(rules: Rules[S, Any], events: Sequence[Event]) -> Replay[S]:
+    """Rebuild the state from the log. Raises IllegalEventError at the first refused event."""
+    voided = effective_voids(events)
+    state = rules.initial_state()
+    flagged: list[tuple[int, Violation]] = []
+    for index, event in enumerate(events):
+        if isinstance(event, Void):
+            if errors := _void_problems(events, index):
+                raise IllegalEventError(index, errors)
+            continue
+        if index in voided:
+            continue
+        if bad := seat_problems(event, rules.n_seats):
+            raise IllegalEventError(index, [Violation("no-such-seat", f"{bad[0]}.")])
+        problems = rules.violations(state, event)
+        if errors := errors_only(problems):
+            raise IllegalEventError(index, errors)
+        flagged += [(index, p) for p in problems]
+        state = rules.apply(state, event)
+    return Replay(state=state, flagged=tuple(flagged), voided=voided, count=len(events))
+
+
+def check_event_type(rules: Rules[Any, Any], event: Event) -> None:
+    if event.kind not in rules.event_types or type(event) is not rules.event_types[event.kind]:
+        raise InvalidEventError(f"{rules.title} does not record '{event.kind}' events")

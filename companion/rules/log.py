@@ -1,0 +1,119 @@
+"""Game logs: the ``companion/1`` JSON file that exports, imports and replays a game.
+
+See docs/log-format.md. Players are named by name, cards are written in the card notation, and
+events are numbered by their 0-based position in ``events``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .core import Replay, Rules, replay
+from .errors import IllegalEventError, InvalidEventError, RulesError, UnknownGameError
+from .events import Event, to_dict
+
+FORMAT = "companion/1"
+
+
+class LogError(RulesError):
+    """A log cannot be read or replayed. ``index`` is the event's position, or None."""
+
+    def __init__(self, message: str, *, index: int | None = None, code: str = "bad-log") -> None:
+        super().__init__(message)
+        self.index = index
+        self.code = code
+        self.message = message
+
+    def as_json(self) -> dict[str, Any]:
+        return {"error": {"event": self.index, "code": self.code, "message": self.message}}
+
+
+@dataclasses.dataclass(frozen=True)
+class GameLog:
+    rules: Rules[Any, Any]
+    events: tuple[Event, ...]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.rules.names
+
+
+def check_names(players: Any) -> tuple[str, ...]:
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise LogError("'players' must be a list of names")
+    names = tuple(p.strip() for p in players)
+    if any(not n for n in names):
+        raise LogError("a player's name is empty")
+    if len({n.casefold() for n in names}) != len(names):
+        raise LogError("two players have the same name")
+    return names
+
+
+def load_log(data: Any) -> GameLog:
+    """Read a log (already parsed from JSON). Events are read but not yet checked by the rules."""
+    from . import get_rules  # the registry imports this module
+
+    if not isinstance(data, Mapping):
+        raise LogError("a log must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise LogError(f"unknown format {data.get('format')!r} (expected {FORMAT!r})")
+    if extra := sorted(set(data) - {"format", "game", "players", "options", "events"}):
+        raise LogError(f"unknown field(s) in the log: {', '.join(extra)}")
+    names = check_names(data.get("players"))
+    options = data.get("options", {})
+    if not isinstance(options, Mapping):
+        raise LogError("'options' must be an object")
+    try:
+        rules = get_rules(str(data.get("game")))(len(names), options, names)
+    except (UnknownGameError, RulesError) as exc:
+        raise LogError(str(exc)) from None
+    raw = data.get("events", [])
+    if not isinstance(raw, list):
+        raise LogError("'events' must be a list")
+    events = []
+    for index, item in enumerate(raw):
+        try:
+            events.append(rules.event_from_dict(item, by_name=True))
+        except InvalidEventError as exc:
+            raise LogError(str(exc), index=index, code="invalid-event") from None
+    return GameLog(rules, tuple(events))
+
+
+def dump_log(rules: Rules[Any, Any], events: Sequence[Event]) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "game": rules.key,
+        "players": list(rules.names),
+        "options": rules.options_dict(),
+        "events": [to_dict(e, rules.names) for e in events],
+    }
+
+
+def checked_replay(log: GameLog) -> Replay[Any]:
+    """Replay with full validation; a refused event becomes a LogError naming it."""
+    try:
+        return replay(log.rules, log.events)
+    except IllegalEventError as exc:
+        first = exc.violations[0]
+        raise LogError(first.message, index=exc.index, code=first.code) from None
+
+
+def summarize(log: GameLog) -> dict[str, Any]:
+    """The result the ``replay`` command prints: per-hand points, totals, over, winners."""
+    rules = log.rules
+    result = checked_replay(log)
+    state = result.state
+    columns = rules.column_names()
+    teams = rules.teams()
+    totals = rules.team_totals(state)
+    end = rules.outcome(state)
+    winners = [rules.team_name(t) for t in teams if end and t[0] in end.winners]
+    return {
+        "game": rules.key,
+        "hands": [dict(zip(columns, h.points, strict=True)) for h in rules.hands(state)],
+        "totals": {rules.team_name(t): total for t, total in zip(teams, totals, strict=True)},
+        "over": end is not None,
+        "winners": winners,
+    }

@@ -1,0 +1,1 @@
+"""Trick-taking games and the helpers they share."""

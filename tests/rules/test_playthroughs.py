@@ -1,0 +1,63 @@
+"""Golden playthroughs: recorded games whose expected results were worked out by hand from
+the rulings (never copied from the engine's output). Each is replayed through the engine.
+
+* ``tests/rules/playthroughs/<game>/*.json``: {"description", "log", "expected"}
+* ``docs/examples/<game>/<name>.json`` with ``<name>.expected.json`` beside it.
+
+``expected`` is the ``replay`` command's output (hands, totals, over, winners), optionally with
+``flags`` ([[event index, code], ...] for irregularities that must be flagged), or
+``{"error": {"event": index, "code": ...}}`` for a log the rules must refuse.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.rules import LogError, load_log, replay, summarize
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = sorted((ROOT / "tests/rules/playthroughs").glob("*/*.json"))
+EXAMPLES = sorted(p for p in (ROOT / "docs/examples").glob("*/*.json") if ".expected" not in p.name)
+
+
+def _cases() -> list[Any]:
+    cases = []
+    for path in GOLDEN:
+        data = json.loads(path.read_text())
+        cases.append(
+            pytest.param(data["log"], data["expected"], id=f"{path.parent.name}/{path.stem}")
+        )
+    for path in EXAMPLES:
+        expected = json.loads(path.with_name(path.stem + ".expected.json").read_text())
+        cases.append(pytest.param(json.loads(path.read_text()), expected, id=f"docs/{path.stem}"))
+    return cases
+
+
+@pytest.mark.parametrize(("log", "expected"), _cases())
+def test_playthrough(log: dict[str, Any], expected: dict[str, Any]) -> None:
+    if "error" in expected:
+        with pytest.raises(LogError) as info:
+            summarize(load_log(log))
+        got = info.value.as_json()["error"]
+        assert (got["event"], got["code"]) == (
+            expected["error"]["event"],
+            expected["error"]["code"],
+        )
+        return
+    game = load_log(log)
+    result = summarize(game)
+    for key in ("game", "hands", "totals", "over", "winners"):
+        if key in expected:
+            assert result[key] == expected[key], key
+    if "flags" in expected:
+        flagged = replay(game.rules, game.events).flagged
+        assert [[i, v.code] for i, v in flagged] == expected["flags"]
+
+
+def test_there_are_goldens_and_examples_for_recruit() -> None:
+    assert len([p for p in GOLDEN if p.parent.name == "recruit"]) >= 12
+    assert len([p for p in EXAMPLES if p.parent.name == "recruit"]) >= 4

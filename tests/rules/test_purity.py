@@ -1,0 +1,72 @@
+"""companion.rules is pure Python: no Django, no I/O, no clock, no randomness (STYLE.md 12.1)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import companion.rules
+
+RULES_DIR = Path(companion.rules.__file__).parent
+SOURCES = sorted(RULES_DIR.rglob("*.py"))
+
+IMPORT_EVERYTHING = """
+import json, pkgutil, importlib, sys
+import companion.rules
+names = ["companion.rules"]
+for info in pkgutil.walk_packages(companion.rules.__path__, "companion.rules."):
+    importlib.import_module(info.name)
+    names.append(info.name)
+django = sorted(m for m in sys.modules if m.startswith("django"))
+print(json.dumps({"imported": names, "django": django}))
+"""
+
+
+def test_importing_every_rules_module_pulls_in_no_django() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", IMPORT_EVERYTHING],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+        cwd=RULES_DIR.parent.parent,
+    )
+    report = json.loads(done.stdout)
+    assert report["django"] == []
+    assert "companion.rules.trick_taking.recruit" in report["imported"]
+    expected = {
+        "companion.rules." + ".".join(p.relative_to(RULES_DIR).with_suffix("").parts)
+        for p in SOURCES
+        if p.name != "__init__.py"
+    }
+    assert expected <= set(report["imported"])
+
+
+FORBIDDEN = [
+    (r"^\s*import\s+django\b", "imports django"),
+    (r"^\s*from\s+django\b", "imports from django"),
+    (r"\brandom\b", "uses random"),
+    (r"\bdatetime\.now\b", "reads the clock (datetime.now)"),
+    (r"\btime\.time\b", "reads the clock (time.time)"),
+    (r"\bopen\(", "opens files"),
+]
+
+
+def test_the_rules_package_has_source_files() -> None:
+    assert len(SOURCES) >= 5
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(RULES_DIR)))
+def test_rules_source_has_no_django_io_clock_or_randomness(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    found = [
+        f"line {text.count(chr(10), 0, m.start()) + 1}: {why} ({m.group(0).strip()!r})"
+        for pattern, why in FORBIDDEN
+        for m in re.finditer(pattern, text, re.MULTILINE)
+    ]
+    assert found == []
