@@ -1,0 +1,184 @@
+"""Every write goes through here. ``check_*`` functions validate with the rules engine before
+appending; ``do_*`` functions need no game validation.
+
+Concurrency: a write locks the game row (``select_for_update``; on SQLite the IMMEDIATE
+transaction mode serialises writers), replays the log with the new event, and appends it with
+the next sequence number. Two phones recording at once are therefore applied one after the
+other, each validated against the state the other left. A retried form submission carries the
+same ``client_id`` and is answered from the row already written.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F, Max
+
+from companion import rules as engine
+
+from .models import Event, Game, Player, Seat, Table
+
+
+@dataclasses.dataclass(frozen=True)
+class Loaded:
+    """A game with its rules and its replayed log."""
+
+    game: Game
+    rules: engine.Rules[Any, Any]
+    events: tuple[engine.Event, ...]
+    rows: tuple[Event, ...]
+    result: engine.Replay[Any]
+
+    @property
+    def state(self) -> Any:
+        return self.result.state
+
+
+def load(game: Game) -> Loaded:
+    rules = game.rules()
+    rows = tuple(game.events.all())
+    events = tuple(rules.event_from_dict(r.payload) for r in rows)
+    return Loaded(game, rules, events, rows, engine.replay(rules, events))
+
+
+def clean_names(names: Sequence[str]) -> list[str]:
+    """Names as typed, blanks dropped; raises ValueError on duplicates or overlong names."""
+    out = [" ".join(n.split()) for n in names if n and n.strip()]
+    if len({n.casefold() for n in out}) != len(out):
+        raise ValueError("Two players have the same name: add an initial to tell them apart.")
+    if any(len(n) > 30 for n in out):
+        raise ValueError("A name is longer than 30 characters.")
+    return out
+
+
+@transaction.atomic
+def do_create_table(names: Sequence[str], title: str = "") -> Table:
+    table = Table.objects.create(name=title.strip()[:60])
+    Player.objects.bulk_create(
+        Player(table=table, name=name, position=i) for i, name in enumerate(clean_names(names))
+    )
+    return table
+
+
+@transaction.atomic
+def do_add_player(table: Table, name: str) -> Player:
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    existing = [p.name for p in table.players.all()]
+    added = clean_names([*existing, name])[len(existing) :]
+    if not added:
+        raise ValueError("Type a name.")
+    name = added[0]
+    player = Player.objects.create(table=table, name=name, position=len(existing))
+    _bump(table)
+    return player
+
+
+def check_start_game(
+    table: Table, key: str, players: Sequence[Player], options: dict[str, Any]
+) -> Game:
+    """Start a game with these players in seat order. Raises SetupError if the rules say no."""
+    rules_class = engine.get_rules(key)
+    names = [p.name for p in players]
+    rules = rules_class(len(names), options, names)  # validates seat count and options
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        number = (locked.games.aggregate(n=Max("number"))["n"] or 0) + 1
+        game = Game.objects.create(
+            table=locked,
+            number=number,
+            game=key,
+            options=rules.options_dict(),
+            rules_version=rules_class.version,
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, player=p, position=i) for i, p in enumerate(players)
+        )
+        _bump(locked)
+    return game
+
+
+def _bump(table: Table) -> None:
+    Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
+
+
+@dataclasses.dataclass(frozen=True)
+class Recorded:
+    loaded: Loaded
+    index: int  # position of the event written (or found, for a retry)
+    repeated: bool = False  # the same submission had already been recorded
+
+
+def check_record_event(
+    game: Game, event: engine.Event, client_id: uuid.UUID | None = None
+) -> Recorded:
+    """Validate ``event`` against the game's whole history and append it.
+
+    Raises ``engine.IllegalEventError`` (nothing written) if the rules refuse it.
+    """
+    try:
+        with transaction.atomic():
+            locked = Game.objects.select_for_update().get(pk=game.pk)
+            seen = locked.events.filter(client_id=client_id).first() if client_id else None
+            if seen is not None:
+                return Recorded(load(locked), seen.seq, repeated=True)
+            current = load(locked)
+            events = (*current.events, event)
+            result = engine.replay(current.rules, events)  # raises IllegalEventError
+            index = len(current.events)
+            row = Event.objects.create(
+                game=locked,
+                seq=index,
+                kind=event.kind,
+                payload=engine.to_dict(event),
+                client_id=client_id,
+            )
+            _bump(locked.table)
+    except IntegrityError:
+        # Only reachable where row locks are not available and two writers collide on the same
+        # sequence number or client id: the loser starts again from the new state.
+        if client_id is not None and game.events.filter(client_id=client_id).exists():
+            row = game.events.get(client_id=client_id)
+            return Recorded(load(game), row.seq, repeated=True)
+        raise
+    loaded = Loaded(locked, current.rules, events, (*current.rows, row), result)
+    return Recorded(loaded, index)
+
+
+def check_void_event(game: Game, target: int, client_id: uuid.UUID | None = None) -> Recorded:
+    """Cancel the event at ``target``; refused if what follows it would no longer be legal."""
+    return check_record_event(game, engine.Void(target=target), client_id)
+
+
+def undo_target(loaded: Loaded) -> int | None:
+    """The entry "Undo" cancels: the latest one still in effect (a void too, which restores)."""
+    voided = loaded.result.voided
+    for index in range(len(loaded.events) - 1, -1, -1):
+        if index not in voided:
+            return index
+    return None
+
+
+def check_import_log(data: Any) -> tuple[Table, Game]:
+    """Create a table and game from a companion/1 log, after replaying it in full.
+
+    Raises ``engine.LogError`` naming the first bad event; nothing is written then.
+    """
+    log = engine.load_log(data)
+    try:
+        clean_names(log.players)  # the log allows names the app cannot seat (over 30 characters)
+    except ValueError as exc:
+        raise engine.LogError(str(exc)) from None
+    engine.log.checked_replay(log)
+    with transaction.atomic():
+        table = do_create_table(log.players)
+        players = list(table.players.all())
+        game = check_start_game(table, log.rules.key, players, log.rules.options_dict())
+        Event.objects.bulk_create(
+            Event(game=game, seq=i, kind=e.kind, payload=engine.to_dict(e))
+            for i, e in enumerate(log.events)
+        )
+    return table, game

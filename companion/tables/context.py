@@ -1,0 +1,185 @@
+"""What the game screen shows, worked out from the replayed log."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.http import HttpRequest
+from django.template.loader import select_template
+from django.urls import reverse
+
+from companion import rules as engine
+
+from .actions import Loaded, undo_target
+from .entry import DESCRIBERS, EntryForm, forms_for
+from .models import Table
+
+
+def available_kinds(loaded: Loaded) -> list[str]:
+    """The entries that can be recorded now, in the game's order of preference (the order of
+    its forms in the registry; the first one is shown by default)."""
+    expected = loaded.rules.expects(loaded.state)
+    return [k for k in forms_for(loaded.rules.key) if k in expected]
+
+
+def pick_form(loaded: Loaded, kind: str | None, data: Any = None) -> EntryForm | None:
+    """The entry form for ``kind`` (or the default one for what is expected next)."""
+    forms = forms_for(loaded.rules.key)
+    if data is not None:
+        return forms[kind](loaded, data) if kind in forms else None
+    kinds = available_kinds(loaded)
+    if not kinds:
+        return None
+    return forms[kind if kind in kinds else kinds[0]](loaded)
+
+
+def scoreboard(loaded: Loaded) -> dict[str, Any]:
+    rules, state = loaded.rules, loaded.state
+    totals = rules.scores(state)
+    teams = rules.teams()
+    team_totals = rules.team_totals(state)
+    best = rules.best(team_totals) if rules.hands(state) else None
+    columns, names = rules.columns(), rules.column_names()
+    hands = [
+        {
+            "number": h.number,
+            "summary": h.summary,
+            "cells": [
+                {"name": name, "points": p, "lines": lines}
+                for name, p, lines in zip(names, h.points, h.lines, strict=True)
+            ],
+        }
+        for h in rules.hands(state)
+    ]
+    leaders = {s for t, total in zip(teams, team_totals, strict=True) if total == best for s in t}
+    top = [rules.team_name(t) for t, total in zip(teams, team_totals, strict=True) if total == best]
+    dealer = rules.dealer(state)
+    return {
+        "seats": [
+            {
+                "name": names[i],
+                "total": totals[i],
+                "leader": column[0] in leaders,
+                "dealer": dealer in column,
+            }
+            for i, column in enumerate(columns)
+        ],
+        "teams": [
+            {"name": rules.team_name(t), "total": tt, "leader": t[0] in leaders}
+            for t, tt in zip(teams, team_totals, strict=True)
+        ]
+        if any(len(t) > 1 for t in teams) and not rules.scores_by_team
+        else [],
+        "hands": hands,
+        "leading": f"{' and '.join(top)} ({best})" if best is not None else "",
+        "tied": len(top) > 1,
+    }
+
+
+def current_flags(loaded: Loaded) -> list[engine.Violation]:
+    """Irregularities flagged since the last deal: in the hand being played, or in the hand just
+    finished (the audit after its last trick flags then). Older ones stay in the history."""
+    voided = loaded.result.voided
+    deals = [i for i, e in enumerate(loaded.events) if e.kind == "deal" and i not in voided]
+    start = deals[-1] if deals else -1
+    return [v for i, v in loaded.result.flagged if i > start]
+
+
+def tricks(loaded: Loaded) -> list[dict[str, Any]]:
+    """The current hand's tricks, for games whose state has ``hand.tricks``."""
+    hand = getattr(loaded.state, "hand", None)
+    names = loaded.rules.names
+    return [
+        {"number": t.number, "cards": t.cards, "winner_name": names[t.winner]}
+        for t in getattr(hand, "tricks", ())
+    ]
+
+
+def history(loaded: Loaded, can_score: bool) -> list[dict[str, Any]]:
+    describe = DESCRIBERS.get(loaded.rules.key)
+    flags: dict[int, list[engine.Violation]] = {}
+    for index, violation in loaded.result.flagged:
+        flags.setdefault(index, []).append(violation)
+    rows = []
+    for index, (event, row) in enumerate(zip(loaded.events, loaded.rows, strict=True)):
+        rows.append(
+            {
+                "index": index,
+                "number": index + 1,
+                "text": describe(loaded.rules, event) if describe else event.kind,
+                "voided": index in loaded.result.voided,
+                "is_void": isinstance(event, engine.Void),
+                "flags": flags.get(index, []),
+                "at": row.recorded_at,
+            }
+        )
+    rows.reverse()
+    return rows
+
+
+def summary_text(loaded: Loaded, table: Table) -> str:
+    """A plain-text result to paste into a group chat."""
+    rules, state = loaded.rules, loaded.state
+    lines = [f"{rules.title}, game {loaded.game.number} at {table.title}"]
+    for hand in rules.hands(state):
+        scores = ", ".join(
+            f"{n} {p}" for n, p in zip(rules.column_names(), hand.points, strict=True)
+        )
+        lines.append(f"Hand {hand.number}: {scores}")
+    sign = 1 if rules.lower_is_better else -1
+    ranked = sorted(
+        zip(rules.teams(), rules.team_totals(state), strict=True), key=lambda tt: sign * tt[1]
+    )
+    lines.append("Totals: " + ", ".join(f"{rules.team_name(t)} {total}" for t, total in ranked))
+    outcome = rules.outcome(state)
+    if outcome is not None:
+        lines.append("Result: " + rules.winners_text(outcome))
+    return "\n".join(lines)
+
+
+def game_context(
+    request: HttpRequest,
+    table: Table,
+    key: str,
+    can_score: bool,
+    loaded: Loaded,
+    form: EntryForm | None = None,
+) -> dict[str, Any]:
+    rules, state = loaded.rules, loaded.state
+    game = loaded.game
+    outcome = rules.outcome(state)
+    hand_template = select_template(
+        [f"games/{rules.key}/_hand.html", f"games/{rules.family.value}/_hand.html"]
+    )
+    base = reverse("tables:game", args=[key, game.number])
+    return {
+        "table": table,
+        "key": key,
+        "game": game,
+        "can_score": can_score,
+        "rules": rules,
+        "state": state,
+        "prompt": rules.prompt(state),
+        "info": rules.info(state),
+        "options": rules.describe_options(),
+        "outcome": outcome,
+        "winners": rules.winners_text(outcome) if outcome else "",
+        "board": scoreboard(loaded),
+        "history": history(loaded, can_score),
+        "current_flags": current_flags(loaded),
+        "summary": summary_text(loaded, table),
+        "form": form,
+        "kinds": [(k, forms_for(rules.key)[k].label) for k in available_kinds(loaded)],
+        "can_undo": can_score and undo_target(loaded) is not None,
+        # Undo is not idempotent (a second one restores what the first cancelled), so a
+        # resent tap must be recognised by its id, like an entry form's.
+        "undo_client_id": uuid.uuid4(),
+        "hand_template": hand_template,
+        "tricks": tricks(loaded),
+        "version": table.version,
+        "live_url": reverse("tables:live", args=[key, game.number]),
+        "game_url": base,
+        "rules_url": reverse("rules:game", args=[rules.key]),
+        "view_url": request.build_absolute_uri(reverse("tables:table", args=[table.view_key])),
+    }

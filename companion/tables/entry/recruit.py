@@ -1,0 +1,235 @@
+"""Entry forms for Recruit: the deal, the swap, a whole hand's piles, or one trick."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from companion import rules as engine
+from companion.rules.cards import JACK, KING, QUEEN, RANK_NAMES, Card
+from companion.rules.trick_taking import recruit as game
+
+from .base import RANK_CHOICES, SUIT_CHOICES, Chips, ChipsMulti, EntryForm, card_from, count_field
+
+JOKER_RANK = [("JK", "Joker")]
+
+
+class DealForm(EntryForm):
+    kind = "deal"
+    label = "Deal"
+    template = "games/recruit/_deal_form.html"
+
+    def build(self) -> None:
+        expected = self.rules.dealer(self.state)
+        self.fields["dealer"] = forms.TypedChoiceField(
+            label="Dealer", choices=self.seat_choices(), coerce=int, widget=Chips, initial=expected
+        )
+        self.fields["rank"] = forms.ChoiceField(
+            label="Card turned up", choices=RANK_CHOICES + JOKER_RANK, widget=Chips
+        )
+        self.fields["suit"] = forms.ChoiceField(
+            label="Suit",
+            choices=SUIT_CHOICES,
+            widget=Chips(attrs={"class": "chips-suits"}),
+            required=False,
+        )
+        self.fields["variants"] = forms.MultipleChoiceField(
+            label="Variants declared by the dealer",
+            choices=list(game.VARIANTS.items()),
+            widget=ChipsMulti,
+            required=False,
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if "rank" in data:
+            data["shown"] = card_from(data["rank"], data.get("suit"), "the turned-up")
+        return data
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        return game.Deal(dealer=d["dealer"], shown=d["shown"], variants=frozenset(d["variants"]))
+
+
+class ExchangeForm(EntryForm):
+    kind = "exchange"
+    label = "Swaps"
+    template = "games/recruit/_exchange_form.html"
+
+    def build(self) -> None:
+        for seat, name in self.seat_choices():
+            self.fields[f"swap_{seat}"] = count_field(name, 4)
+
+    def to_event(self) -> engine.Event:
+        return game.Exchange(
+            swapped=tuple(self.cleaned_data[f"swap_{s}"] for s, _ in self.seat_choices())
+        )
+
+
+def _match_rank(loaded_state: Any) -> int | None:
+    hand = loaded_state.hand
+    if hand is None or "match" not in hand.variants or hand.shown.is_joker:
+        return None
+    return int(hand.shown.rank)
+
+
+class PilesForm(EntryForm):
+    """Each player's pile. One pile size may be left blank: it is worked out from the others."""
+
+    kind = "piles"
+    label = "Piles"
+    template = "games/recruit/_piles_form.html"
+
+    def build(self) -> None:
+        total = game.TRICKS * self.rules.n_seats
+        self.match_rank = _match_rank(self.state)
+        for seat, name in self.seat_choices():
+            self.fields[f"cards_{seat}"] = forms.IntegerField(
+                label=f"{name}: cards collected",
+                required=False,
+                min_value=0,
+                max_value=total,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "count"}),
+            )
+            for attr, word in (("jacks", "Jacks"), ("queens", "Queens"), ("kings", "Kings")):
+                self.fields[f"{attr}_{seat}"] = count_field(word, 4)
+            if self.match_rank is not None and self.match_rank not in (JACK, QUEEN, KING):
+                rank = RANK_NAMES[self.match_rank]
+                self.fields[f"matches_{seat}"] = count_field(f"Match {rank}s", 3)
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        rows = []
+        for seat, name in self.seat_choices():
+            rows.append(
+                {
+                    "name": name,
+                    "cards": self[f"cards_{seat}"],
+                    "faces": [self[f"{a}_{seat}"] for a in ("jacks", "queens", "kings")],
+                    "matches": self[f"matches_{seat}"]
+                    if f"matches_{seat}" in self.fields
+                    else None,
+                }
+            )
+        return rows
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        seats = [s for s, _ in self.seat_choices()]
+        blank = [s for s in seats if data.get(f"cards_{s}") is None]
+        if len(blank) > 1:
+            names = ", ".join(self.rules.names[s] for s in blank)
+            raise forms.ValidationError(
+                f"Enter the number of cards for everyone but one player (missing: {names})."
+            )
+        if blank:
+            known = sum(data[f"cards_{s}"] for s in seats if s not in blank)
+            data[f"cards_{blank[0]}"] = game.TRICKS * len(seats) - known
+        return data
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        piles = []
+        for seat, _ in self.seat_choices():
+            matches = d.get(f"matches_{seat}") if f"matches_{seat}" in self.fields else None
+            piles.append(
+                game.Pile(
+                    cards=d[f"cards_{seat}"],
+                    jacks=d[f"jacks_{seat}"],
+                    queens=d[f"queens_{seat}"],
+                    kings=d[f"kings_{seat}"],
+                    matches=matches,
+                )
+            )
+        return game.Piles(piles=tuple(piles))
+
+
+class TrickForm(EntryForm):
+    """One trick: a card for each player, in playing order from the leader."""
+
+    kind = "trick"
+    label = "Trick by trick"
+    template = "games/recruit/_trick_form.html"
+
+    def build(self) -> None:
+        hand = self.state.hand
+        self.leader = self.rules.leader(hand) if hand is not None else 0
+        self.order = [(self.leader + i) % self.rules.n_seats for i in range(self.rules.n_seats)]
+        for seat in self.order:
+            self.fields[f"rank_{seat}"] = forms.ChoiceField(
+                label=self.rules.names[seat],
+                choices=RANK_CHOICES + JOKER_RANK,
+                widget=Chips,
+                required=False,
+            )
+            self.fields[f"suit_{seat}"] = forms.ChoiceField(
+                label="Suit",
+                choices=SUIT_CHOICES,
+                widget=Chips(attrs={"class": "chips-suits"}),
+                required=False,
+            )
+        self.number = len(hand.tricks) + 1 if hand is not None else 1
+
+    def players(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": self.rules.names[s],
+                "rank": self[f"rank_{s}"],
+                "suit": self[f"suit_{s}"],
+                "leads": i == 0,
+            }
+            for i, s in enumerate(self.order)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        cards: list[Card] = []
+        errors = []
+        for seat in self.order:
+            try:
+                cards.append(
+                    card_from(
+                        data.get(f"rank_{seat}"), data.get(f"suit_{seat}"), self.rules.names[seat]
+                    )
+                )
+            except forms.ValidationError as exc:
+                errors.append(exc)
+        if errors:
+            raise forms.ValidationError(errors)
+        data["cards"] = tuple(cards)
+        return data
+
+    def to_event(self) -> engine.Event:
+        return game.Trick(cards=self.cleaned_data["cards"], leader=self.leader)
+
+
+RECRUIT_FORMS: dict[str, type[EntryForm]] = {
+    f.kind: f for f in (DealForm, PilesForm, TrickForm, ExchangeForm)
+}
+
+
+def describe_recruit(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
+    """One line for the history list."""
+    names = rules.names
+    if isinstance(event, game.Deal):
+        text = f"{names[event.dealer]} dealt; {event.shown.label} turned up"
+        if event.variants:
+            text += " — " + ", ".join(v for k, v in game.VARIANTS.items() if k in event.variants)
+        return text
+    if isinstance(event, game.Exchange):
+        return "Swaps: " + ", ".join(f"{n} {c}" for n, c in zip(names, event.swapped, strict=True))
+    if isinstance(event, game.Piles):
+        parts = []
+        for name, p in zip(names, event.piles, strict=True):
+            faces = "".join(
+                f" {k}{letter}"
+                for k, letter in ((p.jacks, "J"), (p.queens, "Q"), (p.kings, "K"))
+                if k
+            )
+            parts.append(f"{name} {p.cards}{faces}")
+        return "Piles: " + ", ".join(parts)
+    if isinstance(event, game.Trick):
+        return "Trick: " + " ".join(c.label for c in event.cards)
+    if isinstance(event, engine.Void):
+        return f"Cancelled entry #{event.target + 1}"
+    return event.kind

@@ -1,0 +1,43 @@
+"""``python manage.py replay FILE.json``: replay a companion/1 game log with full validation.
+
+Prints one JSON object: the per-hand points, totals, whether the game is over and the winners;
+or, when an event is refused, ``{"error": {"event": index, "code": ..., "message": ...}}`` and
+exits with status 1. The database is not touched.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from companion import rules as engine
+
+
+class Command(BaseCommand):
+    help = "Replay a game log (companion/1 JSON) through the rules and print the result as JSON."
+    requires_system_checks: list[str] = []
+    requires_migrations_checks = False
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="path to the log, or - for standard input")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            result = engine.summarize(engine.load_log(self._read(options["file"])))
+        except engine.LogError as exc:
+            self.stdout.write(json.dumps(exc.as_json(), ensure_ascii=False))
+            sys.exit(1)
+        self.stdout.write(json.dumps(result, ensure_ascii=False))
+
+    def _read(self, path: str) -> Any:
+        try:
+            text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+            return json.loads(text)
+        except OSError as exc:
+            raise engine.LogError(f"cannot read {path}: {exc.strerror}") from None
+        except json.JSONDecodeError as exc:
+            raise engine.LogError(f"not JSON: {exc.msg} at line {exc.lineno}") from None

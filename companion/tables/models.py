@@ -1,0 +1,127 @@
+"""Tables, players, games and their append-only event logs.
+
+The event log is the truth: a game's state, scores and "what next" are always derived by
+replaying its events through the rules engine (``Game.rules()`` + ``companion.rules.replay``).
+Event rows are never updated or deleted; a correction is another event (a void).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import models
+from django.utils import timezone
+
+from companion import rules as engine
+
+
+def new_key() -> str:
+    """An unguessable link key: 128 bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+class Table(models.Model):
+    """A gathering of people around one physical table. Anyone with a link can watch
+    (``view_key``); only holders of the scorer link (``score_key``) can record."""
+
+    name = models.CharField(max_length=60, blank=True)
+    view_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    score_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    created = models.DateTimeField(default=timezone.now)
+    # Bumped in the same transaction as every write; phones poll it to see if anything changed.
+    version = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return self.name or f"Table {self.pk}"
+
+    @property
+    def title(self) -> str:
+        return self.name or "Card table"
+
+
+class Player(models.Model):
+    table = models.ForeignKey(Table, models.CASCADE, related_name="players")
+    name = models.CharField(max_length=30)
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="player_position_unique"),
+            models.UniqueConstraint(fields=["table", "name"], name="player_name_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Game(models.Model):
+    """One game played at a table: its rules, house options, seats and event log."""
+
+    table = models.ForeignKey(Table, models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    game = models.CharField(max_length=32, choices=engine.game_choices)
+    options = models.JSONField(default=dict)
+    rules_version = models.PositiveSmallIntegerField()
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="game_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.title} #{self.number}"
+
+    @property
+    def rules_class(self) -> type[engine.Rules[Any, Any]]:
+        return engine.get_rules(self.game)
+
+    @property
+    def title(self) -> str:
+        return self.rules_class.title
+
+    def seat_names(self) -> list[str]:
+        return [s.player.name for s in self.seats.select_related("player").order_by("position")]
+
+    def rules(self, names: list[str] | None = None) -> engine.Rules[Any, Any]:
+        names = names if names is not None else self.seat_names()
+        return self.rules_class(len(names), self.options, names)
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["game", "player"], name="seat_player_unique"),
+        ]
+
+
+class Event(models.Model):
+    """One recorded fact, in the engine's stored JSON form. Append-only."""
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()  # 0-based position in the game's log
+    kind = models.CharField(max_length=16)
+    payload = models.JSONField()
+    recorded_at = models.DateTimeField(default=timezone.now)
+    # The id of the form submission that wrote this row: a retried submission (double tap,
+    # flaky Wi-Fi) finds it and is not recorded twice.
+    client_id = models.UUIDField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="event_seq_unique"),
+            models.UniqueConstraint(fields=["game", "client_id"], name="event_client_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.seq + 1} {self.kind}"

@@ -1,0 +1,64 @@
+"""The rules pages: every game in the engine's registry, in our own words, with the house
+options and worked examples computed by the same engine that scores the games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import select_template
+from django.urls import path
+from django.views.decorators.http import require_safe
+
+from companion import rules as engine
+from companion.rules.trick_taking import (
+    belote_examples,
+    buck_euchre_examples,
+    malilla_examples,
+    recruit_examples,
+)
+
+EXAMPLES: dict[str, Any] = {
+    "recruit": recruit_examples,
+    "belote": belote_examples,
+    "malilla": malilla_examples,
+    "buck_euchre": buck_euchre_examples,
+}
+
+
+@require_safe
+def rules_index(request: HttpRequest) -> HttpResponse:
+    return render(request, "rules/index.html", {"games": engine.GAMES.values()})
+
+
+@require_safe
+def rules_game(request: HttpRequest, key: str) -> HttpResponse:
+    rules_class = engine.GAMES.get(key)
+    if rules_class is None:
+        raise Http404("No such game.")
+    module = EXAMPLES.get(key)
+    examples = []
+    if module is not None:
+        for ex in module.EXAMPLES:
+            points, lines = module.example_points(ex)
+            examples.append({"ex": ex, "points": points, "lines": lines})
+    body = select_template([f"rules/games/{key}.html", "rules/games/_missing.html"])
+    return render(
+        request,
+        "rules/game.html",
+        {
+            "rules_class": rules_class,
+            "body": body,
+            "examples": examples,
+            "options": rules_class.option_info,
+            "events": rules_class.event_types.values(),
+        },
+    )
+
+
+app_name = "rules"
+urlpatterns = [
+    path("", rules_index, name="index"),
+    path("<str:key>/", rules_game, name="game"),
+]

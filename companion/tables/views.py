@@ -1,0 +1,307 @@
+"""Function views. Without htmx every POST redirects (Post/Redirect/Get); with htmx the view
+answers with the fragment to swap in. Access is by link: the viewer key can read, only the
+scorer key can write."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import HttpResponseClientRedirect, retarget, trigger_client_event
+
+from companion import rules as engine
+
+from . import actions
+from .context import game_context, pick_form
+from .models import Game, Table
+from .qr import qr_svg
+
+
+def _table(key: str) -> tuple[Table, bool]:
+    table = Table.objects.filter(Q(view_key=key) | Q(score_key=key)).first()
+    if table is None:
+        raise Http404("No table has this link.")
+    return table, table.score_key == key
+
+
+def _scorer_only(request: HttpRequest) -> HttpResponse:
+    return render(request, "tables/forbidden.html", status=403)
+
+
+def _game(table: Table, number: int) -> Game:
+    return get_object_or_404(Game, table=table, number=number)
+
+
+@require_safe
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "tables/home.html", {"games": engine.GAMES.values()})
+
+
+@require_POST
+def table_new(request: HttpRequest) -> HttpResponse:
+    names = request.POST.getlist("name")
+    try:
+        cleaned = actions.clean_names(names)
+        if len(cleaned) < 2:
+            raise ValueError("Enter at least two players.")
+        table = actions.do_create_table(cleaned, request.POST.get("title", ""))
+    except ValueError as exc:
+        return render(
+            request,
+            "tables/home.html",
+            {"error": str(exc), "names": names, "games": engine.GAMES.values()},
+        )
+    return redirect("tables:table", key=table.score_key)
+
+
+@require_safe
+def table_page(request: HttpRequest, key: str) -> HttpResponse:
+    table, can_score = _table(key)
+    return render(
+        request,
+        "tables/table.html",
+        {
+            "table": table,
+            "key": key,
+            "can_score": can_score,
+            "players": table.players.all(),
+            "games": table.games.all(),
+            "choices": engine.GAMES.values(),
+            **_links(request, table, can_score),
+        },
+    )
+
+
+def _links(request: HttpRequest, table: Table, can_score: bool) -> dict[str, str]:
+    out = {"view_url": request.build_absolute_uri(reverse("tables:table", args=[table.view_key]))}
+    if can_score:
+        out["score_url"] = request.build_absolute_uri(
+            reverse("tables:table", args=[table.score_key])
+        )
+    return out
+
+
+@require_POST
+def add_player(request: HttpRequest, key: str) -> HttpResponse:
+    table, can_score = _table(key)
+    if not can_score:
+        return _scorer_only(request)
+    try:
+        actions.do_add_player(table, request.POST.get("name", ""))
+    except ValueError as exc:
+        messages.error(request, str(exc))
+    return redirect("tables:table", key=key)
+
+
+def _posted_options(rules_class: type[engine.Rules[Any, Any]], post: Any) -> dict[str, Any]:
+    """Option choices as posted (text) turned back into their values (text, number, yes/no)."""
+    options = {}
+    for opt in rules_class.option_info:
+        posted = post.get(opt.name)
+        for value, _ in opt.choices or ((True, ""), (False, "")):
+            if posted is not None and str(value) == posted:
+                options[opt.name] = value
+    return options
+
+
+def start_game(request: HttpRequest, key: str) -> HttpResponse:
+    table, can_score = _table(key)
+    if not can_score:
+        return _scorer_only(request)
+    game_key = request.GET.get("game") or request.POST.get("game") or next(iter(engine.GAMES))
+    rules_class = engine.GAMES.get(game_key)
+    if rules_class is None:
+        raise Http404("No such game.")
+    players = list(table.players.all())
+    error = ""
+    if request.method == "POST":
+        chosen = [p for p in players if str(p.pk) in request.POST.getlist("player")]
+        options = _posted_options(rules_class, request.POST)
+        try:
+            game = actions.check_start_game(table, game_key, chosen, options)
+        except engine.RulesError as exc:
+            error = str(exc)
+        else:
+            return redirect("tables:game", key=key, number=game.number)
+    defaults = rules_class.parse_options({})
+    option_rows = [
+        {
+            "opt": o,
+            "choices": [(v, label, v == getattr(defaults, o.name)) for v, label in o.choices],
+        }
+        for o in rules_class.option_info
+    ]
+    return render(
+        request,
+        "tables/start.html",
+        {
+            "table": table,
+            "key": key,
+            "rules_class": rules_class,
+            "players": players,
+            "option_rows": option_rows,
+            "error": error,
+            "selected": [p.pk for p in players][: rules_class.seats.stop - 1],
+        },
+    )
+
+
+@require_safe
+def game_page(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    table, can_score = _table(key)
+    game = _game(table, number)
+    loaded = actions.load(game)
+    form = pick_form(loaded, request.GET.get("entry")) if can_score else None
+    ctx = game_context(request, table, key, can_score, loaded, form)
+    if request.htmx and request.GET.get("entry"):
+        return render(request, "tables/_entry.html", ctx)
+    return render(request, "tables/game.html", ctx)
+
+
+@require_POST
+def record(request: HttpRequest, key: str, number: int, kind: str) -> HttpResponse:
+    table, can_score = _table(key)
+    if not can_score:
+        return _scorer_only(request)
+    game = _game(table, number)
+    loaded = actions.load(game)
+    form = pick_form(loaded, kind, request.POST)
+    if form is None:
+        raise Http404("This game records no such entry.")
+    if form.is_valid():
+        try:
+            actions.check_record_event(game, form.to_event(), form.cleaned_data["client_id"])
+        except engine.IllegalEventError as exc:
+            form.violations = list(exc.violations)
+        else:
+            return _after_write(request, table, key, game)
+    ctx = game_context(request, table, key, can_score, loaded, form)
+    if not request.htmx:
+        return render(request, "tables/game.html", ctx)
+    return retarget(render(request, "tables/_entry.html", ctx), "#entry")
+
+
+def _after_write(request: HttpRequest, table: Table, key: str, game: Game) -> HttpResponse:
+    if not request.htmx:
+        return redirect("tables:game", key=key, number=game.number)
+    # The write bumped the version in the database: the fragment must carry the new one, or
+    # the next poll re-sends everything and resets the entry form the scorer is filling in.
+    # Read it before the log, so the fragment is never older than the version it names.
+    table.refresh_from_db(fields=["version"])
+    loaded = actions.load(game)
+    ctx = game_context(request, table, key, True, loaded, pick_form(loaded, None))
+    response = render(request, "tables/game.html#game-body", ctx)
+    return trigger_client_event(response, "scores-changed")
+
+
+def _void(request: HttpRequest, key: str, number: int, target: int | None) -> HttpResponse:
+    table, can_score = _table(key)
+    if not can_score:
+        return _scorer_only(request)
+    game = _game(table, number)
+    if target is None:
+        target = actions.undo_target(actions.load(game))
+    client_id = _uuid(request.POST.get("client_id"))
+    if target is not None:
+        try:
+            actions.check_void_event(game, target, client_id)
+        except engine.IllegalEventError as exc:
+            v = exc.violations[0]
+            messages.error(
+                request,
+                f"Entry #{target + 1} cannot be cancelled: entry "
+                f"#{exc.index + 1} would then break a rule — {v.message}",
+            )
+    if request.htmx:
+        return HttpResponseClientRedirect(reverse("tables:game", args=[key, game.number]))
+    return redirect("tables:game", key=key, number=game.number)
+
+
+def _uuid(value: str | None) -> uuid.UUID | None:
+    try:
+        return uuid.UUID(value) if value else None
+    except ValueError:
+        return None
+
+
+@require_POST
+def undo(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    return _void(request, key, number, None)
+
+
+@require_POST
+def void(request: HttpRequest, key: str, number: int, index: int) -> HttpResponse:
+    return _void(request, key, number, index)
+
+
+@never_cache
+@require_safe
+def live(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    """Polled every few seconds: 204 (nothing to do) unless the table changed since ``v``."""
+    row = Table.objects.filter(Q(view_key=key) | Q(score_key=key)).values_list("version", flat=True)
+    version = row.first()
+    if version is None:
+        raise Http404("No table has this link.")
+    if request.GET.get("v") == str(version):
+        return HttpResponse(status=204)
+    table, can_score = _table(key)
+    loaded = actions.load(_game(table, number))
+    # Another phone recorded something: refresh the scorer's entry form too, since the step
+    # it was showing has probably been done.
+    form = pick_form(loaded, None) if can_score else None
+    ctx = game_context(request, table, key, can_score, loaded, form)
+    return render(request, "tables/_live.html", {**ctx, "oob": True})
+
+
+@require_safe
+def export_log(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    table, _ = _table(key)
+    loaded = actions.load(_game(table, number))
+    data = engine.dump_log(loaded.rules, loaded.events)
+    response = JsonResponse(data, json_dumps_params={"indent": 2, "ensure_ascii": False})
+    name = f"{loaded.rules.key}-{table.pk}-{number}.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@require_POST
+def import_log(request: HttpRequest) -> HttpResponse:
+    upload = request.FILES.get("file")
+    text = upload.read().decode("utf-8", "replace") if upload else request.POST.get("log", "")
+    try:
+        table, game = actions.check_import_log(json.loads(text))
+    except json.JSONDecodeError as exc:
+        error = f"This is not a JSON file: {exc.msg} (line {exc.lineno})."
+    except engine.LogError as exc:
+        where = f"Entry #{exc.index + 1}: " if exc.index is not None else ""
+        error = f"{where}{exc.message}"
+    else:
+        return redirect("tables:game", key=table.score_key, number=game.number)
+    return render(
+        request, "tables/home.html", {"import_error": error, "games": engine.GAMES.values()}
+    )
+
+
+@require_safe
+def qr(request: HttpRequest, key: str, role: str) -> HttpResponse:
+    table, can_score = _table(key)
+    if role == "score" and not can_score:
+        return _scorer_only(request)
+    target = table.score_key if role == "score" else table.view_key
+    url = request.build_absolute_uri(reverse("tables:table", args=[target]))
+    return HttpResponse(qr_svg(url), content_type="image/svg+xml")
+
+
+def context_rules(key: str) -> dict[str, Any]:
+    rules_class = engine.GAMES.get(key)
+    if rules_class is None:
+        raise Http404("No such game.")
+    return {"rules_class": rules_class}

@@ -1,0 +1,137 @@
+"""Small helpers shared by the web tests: URLs, the rendered entry form, the page's text."""
+
+from __future__ import annotations
+
+import html
+import re
+import uuid
+from typing import Any
+
+from django.http import HttpResponse
+from django.test import Client
+
+from companion.rules.trick_taking.recruit import Pile, Piles
+from companion.tables import actions
+from companion.tables.models import Event, Game, Table
+
+#: Hand 1 of the ``game_after_first_hand`` fixture, as piles: Ann 12 cards with one of each face
+#: (12), Bob 18 cards with two kings (18 - 5 = 13), Cat 9 cards (9).
+FIRST_HAND_PILES = Piles(
+    piles=(
+        Pile(cards=12, jacks=1, queens=1, kings=1),
+        Pile(cards=18, kings=2),
+        Pile(cards=9),
+    )
+)
+FIRST_HAND_POINTS = (12, 13, 9)
+HTMX = {"HX-Request": "true"}
+#: The browser tests' screen: a current mid-size phone (iPhone 12 to 15), in CSS pixels.
+PHONE_VIEWPORT = {"width": 390, "height": 844}
+
+_CLIENT_ID = re.compile(r'name="client_id" value="([0-9a-f-]{36})"')
+_TAG = re.compile(r"<[^>]+>")
+_TFOOT = re.compile(r"<tfoot>(.*?)</tfoot>", re.S)
+_TBODY = re.compile(r'<table class="scoreboard">.*?<tbody>(.*?)</tbody>', re.S)
+_HAND_ROW = re.compile(r'<tr><th scope="row">\d+</th>(.*?)</tr>', re.S)
+_NUM_CELL = re.compile(r'<td class="num[^"]*">(-?\d+)</td>')
+
+
+def start_recruit(table: Table, options: dict[str, str] | None = None) -> Game:
+    return actions.check_start_game(table, "recruit", list(table.players.all()), options or {})
+
+
+def game_url(game: Game, suffix: str = "", *, key: str | None = None) -> str:
+    """``/t/<key>/g/<n>/<suffix>``, with the scorer key unless another key is given."""
+    return f"/t/{key or game.table.score_key}/g/{game.number}/{suffix}"
+
+
+def text(response: HttpResponse) -> str:
+    """The body with HTML entities decoded, so "Bob's" matches Django's escaped "Bob&#x27;s"."""
+    return html.unescape(response.content.decode())
+
+
+def words(response: HttpResponse) -> str:
+    """The page as a reader sees it: tags dropped, entities decoded, whitespace collapsed."""
+    return " ".join(html.unescape(_TAG.sub(" ", response.content.decode())).split())
+
+
+def form_client_id(client: Client, game: Game, kind: str) -> str:
+    """The one-time id carried by the entry form the scorer is shown for ``kind``."""
+    page = client.get(game_url(game), {"entry": kind})
+    assert page.status_code == 200
+    found = _CLIENT_ID.search(page.content.decode())
+    assert found, "the game page has no entry form"
+    return found.group(1)
+
+
+def record(
+    client: Client,
+    game: Game,
+    kind: str,
+    data: dict[str, Any],
+    *,
+    htmx: bool = False,
+    client_id: str | None = None,
+) -> HttpResponse:
+    """Submit an entry form as a scorer would: with the client id from the rendered form."""
+    fields = {"client_id": client_id or form_client_id(client, game, kind), **data}
+    headers = HTMX if htmx else {}
+    return client.post(game_url(game, f"record/{kind}/"), fields, headers=headers)
+
+
+def deal_data(dealer: int, card: str, *variants: str) -> dict[str, Any]:
+    rank, suit = (card, "") if card == "JK" else (card[:-1], card[-1])
+    return {"dealer": dealer, "rank": rank, "suit": suit, "variants": list(variants)}
+
+
+def piles_data(*piles: tuple[int | None, int, int, int]) -> dict[str, Any]:
+    """Form fields for the piles form: one (cards, jacks, queens, kings) per seat."""
+    data: dict[str, Any] = {}
+    for seat, (cards, jacks, queens, kings) in enumerate(piles):
+        data[f"cards_{seat}"] = "" if cards is None else cards
+        data[f"jacks_{seat}"] = jacks
+        data[f"queens_{seat}"] = queens
+        data[f"kings_{seat}"] = kings
+    return data
+
+
+def trick_data(cards: dict[int, str]) -> dict[str, Any]:
+    """Form fields for the trick form: seat -> card code ("QS", "10H", "JK")."""
+    data: dict[str, Any] = {}
+    for seat, card in cards.items():
+        rank, suit = (card, "") if card == "JK" else (card[:-1], card[-1])
+        data[f"rank_{seat}"] = rank
+        data[f"suit_{seat}"] = suit
+    return data
+
+
+def starts_with_element(html_text: str, element_id: str) -> bool:
+    """Whether the fragment's first element is the one with this id (what htmx swaps in)."""
+    return re.match(rf'\s*<[a-z]+\b[^>]*\bid="{element_id}"', html_text) is not None
+
+
+def page_totals(response: HttpResponse) -> list[int]:
+    """The Total row of the scoreboard, as shown on the page."""
+    found = _TFOOT.search(response.content.decode())
+    assert found, "no scoreboard totals on the page"
+    return [int(n) for n in _NUM_CELL.findall(found.group(1))]
+
+
+def page_hands(response: HttpResponse) -> list[list[int]]:
+    """The scoreboard's per-hand rows (points by seat), as shown on the page."""
+    found = _TBODY.search(response.content.decode())
+    assert found, "no scoreboard on the page"
+    return [[int(n) for n in _NUM_CELL.findall(row)] for row in _HAND_ROW.findall(found.group(1))]
+
+
+def replayed_totals(game: Game) -> tuple[int, ...]:
+    loaded = actions.load(game)
+    return tuple(loaded.rules.scores(loaded.state))
+
+
+def event_count(game: Game) -> int:
+    return Event.objects.filter(game=game).count()
+
+
+def new_uuid() -> str:
+    return str(uuid.uuid4())

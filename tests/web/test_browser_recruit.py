@@ -1,0 +1,159 @@
+"""A scorer plays Recruit on a phone: taps chips, types pile sizes, undoes, records a trick."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from companion.tables.models import Event, Table
+
+from .helpers import PHONE_VIEWPORT
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Locator, Page
+    from pytest_django.live_server_helper import LiveServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SCREENSHOT = Path("/tmp/shots/browser-recruit.png")
+
+
+def _fieldset(page: Page | Locator, legend: str) -> Locator:
+    """The fieldset whose legend starts with ``legend``."""
+    return page.locator("fieldset").filter(
+        has=page.locator("legend", has_text=re.compile(f"^{re.escape(legend)}"))
+    )
+
+
+def _tap(scope: Locator, label: str) -> None:
+    """Tap the chip showing exactly ``label`` (its radio/checkbox is visually hidden)."""
+    scope.locator("label.chip").filter(has_text=re.compile(f"^{re.escape(label)}$")).click()
+
+
+def _create_table(page: Page, *names: str) -> None:
+    page.goto("/")
+    boxes = page.locator("#new-table input[name=name]")
+    for i, name in enumerate(names):
+        boxes.nth(i).fill(name)
+    page.get_by_role("button", name="Create table").click()
+    page.get_by_role("link", name="Start a game of Recruit").click()
+    page.get_by_role("button", name="Start game").click()
+    page.get_by_role("button", name="Record the deal").wait_for()
+
+
+def _deal(page: Page, dealer: str, rank: str, suit: str) -> None:
+    _tap(_fieldset(page, "Dealer"), dealer)
+    card = _fieldset(page, "Card turned up")
+    _tap(card, rank)
+    _tap(card, suit)
+    page.get_by_role("button", name="Record the deal").click()
+
+
+def _pile(
+    page: Page, name: str, cards: str, jacks: int = 0, queens: int = 0, kings: int = 0
+) -> None:
+    pile = page.locator("fieldset.pile").filter(
+        has=page.locator("legend", has_text=re.compile(f"^{name}$"))
+    )
+    pile.locator("input[type=number]").fill(cards)
+    for field, count in (("jacks", jacks), ("queens", queens), ("kings", kings)):
+        if count:
+            face = pile.locator(".face").filter(has=page.locator(f"input[name^={field}_]"))
+            _tap(face, str(count))
+
+
+def _first_hand_piles(page: Page) -> None:
+    # Ann: 12 cards, one each of J, Q, K: 12. Bob: 18 cards, two kings: 18 - 5 = 13.
+    # Cat: left blank, worked out as 39 - 12 - 18 = 9 cards: 9.
+    page.get_by_role("button", name="Score the hand").wait_for()
+    _pile(page, "Ann", "12", jacks=1, queens=1, kings=1)
+    _pile(page, "Bob", "18", kings=2)
+    page.get_by_role("button", name="Score the hand").click()
+
+
+def _totals(page: Page) -> Locator:
+    return page.locator("#scoreboard table.scoreboard tfoot td")
+
+
+def test_scorer_records_a_hand_undoes_it_and_plays_a_trick(
+    phone: Page, live_server: LiveServer
+) -> None:
+    from playwright.sync_api import expect
+
+    errors: list[str] = []
+    phone.on("pageerror", lambda exc: errors.append(str(exc)))
+    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+
+    _create_table(phone, "Ann", "Bob", "Cat")
+    expect(_totals(phone)).to_have_text(["0", "0", "0"])
+
+    _deal(phone, "Ann", "7", "♥")
+    expect(phone.locator("#history")).to_contain_text("Ann dealt; 7♥ turned up")
+    _first_hand_piles(phone)
+
+    expect(_totals(phone)).to_have_text(["12", "13", "9"])
+    expect(phone.locator("#scoreboard tbody tr").first).to_have_text(re.compile(r"1\s*12\s*13\s*9"))
+    assert phone.locator("#scoreboard").get_by_text("2 Kings: penalty").count() == 1
+
+    phone.get_by_role("button", name="Undo last entry").click()
+
+    expect(_totals(phone)).to_have_text(["0", "0", "0"])
+    expect(phone.locator("#history")).to_contain_text("(cancelled)")
+
+    _first_hand_piles(phone)
+    expect(_totals(phone)).to_have_text(["12", "13", "9"])
+
+    # Hand 2: Bob deals (already selected as the next dealer), 2♣ turned up: clubs are trump.
+    expect(_fieldset(phone, "Dealer").locator("input:checked")).to_have_value("1")
+    _deal(phone, "Bob", "2", "♣")
+    phone.get_by_role("link", name="Trick by trick").click()
+    phone.get_by_role("button", name="Record trick 1").wait_for()
+    # Cat sits left of the dealer and leads; then Ann, then Bob.
+    for name, rank, suit in (("Cat", "A", "♠"), ("Ann", "3", "♠"), ("Bob", "K", "♠")):
+        player = _fieldset(phone, name)
+        _tap(player, rank)
+        _tap(player, suit)
+    phone.get_by_role("button", name="Record trick 1").click()
+
+    expect(phone.locator("#tricks")).to_contain_text("A♠ 3♠ K♠ → Cat")
+    expect(phone.locator("#prompt")).to_contain_text("Cat leads trick 2 of 13.")
+    width = phone.viewport_size["width"] if phone.viewport_size else 0
+    assert width == PHONE_VIEWPORT["width"]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SCREENSHOT), full_page=True)
+
+    table = Table.objects.get()
+    kinds = list(Event.objects.filter(game__table=table).values_list("kind", flat=True))
+    assert kinds == ["deal", "piles", "void", "piles", "deal", "trick"]
+    trick = Event.objects.get(game__table=table, kind="trick").payload
+    assert trick == {"type": "trick", "cards": ["AS", "3S", "KS"], "leader": 2}
+    assert errors == []
+
+
+def test_recording_the_deal_works_without_javascript(
+    chromium: Browser, live_server: LiveServer
+) -> None:
+    from playwright.sync_api import expect
+
+    context = chromium.new_context(
+        base_url=live_server.url, viewport=PHONE_VIEWPORT, java_script_enabled=False
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        _create_table(page, "Ann", "Bob", "Cat")
+        game_path = re.sub(r"^https?://[^/]+", "", page.url)
+
+        _deal(page, "Cat", "J", "♦")
+
+        expect(page.locator("#history")).to_contain_text("Cat dealt; J♦ turned up")
+        expect(page.get_by_role("button", name="Score the hand")).to_be_visible()
+        assert re.sub(r"^https?://[^/]+", "", page.url) == game_path, "redirected back (PRG)"
+    finally:
+        context.close()
+    row = Event.objects.get()
+    assert row.payload == {"type": "deal", "dealer": 2, "shown": "JD", "variants": []}
