@@ -1,0 +1,386 @@
+"""Belote, following ``shared/rules/belote/rulings.md`` (the published text is
+``shared/rules/belote/source.txt``; where they differ the rulings win).
+
+Four players in two fixed partnerships (seats 1 & 3 against 2 & 4), 32 cards, two bidding
+rounds, declarations, 162 trick points a hand, first team to the target (1000) wins. A hand is
+``deal`` then either one ``result`` (quick entry) or the bidding (``bid`` ... or ``redeal``),
+``declare``/``belote`` announcements and eight ``trick`` entries. Helpers: ``belote_events``
+(events and state), ``belote_cards`` (orders, points, play duties, declarations),
+``belote_checks`` (what is refused), ``belote_play`` (tricks and the irregularities they
+prove), ``belote_score`` (options and the hand's score), ``belote_text`` (what the screen says).
+
+Options (all from rulings §1.1-1.3): ``direction``, ``declarations``, ``belote_announced``,
+``contract``, ``ties``, ``belote_on_failure``, ``capot``, ``trump_lead``, ``equal_sequences``,
+``shared_card``, ``rounding``, ``target``, ``both_over`` (see ``option_info``).
+
+A hand recorded quickly: Ann takes hearts, her team makes 92 of the 162 trick points.
+
+>>> from companion.rules import replay
+>>> from companion.rules.cards import parse_card
+>>> rules = Belote(4, names=["Ann", "Bob", "Cat", "Dan"])
+>>> log = [Deal(dealer=3, upcard=parse_card("9H")),
+...        Result(taker=0, trump="H", taker_points=92)]
+>>> hand = rules.hands(replay(rules, log).state)[0]
+>>> hand.points, hand.summary
+((90, 70), 'Ann took ♥ — made, 92 to 70')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+from companion.rules.cards import Card, Suit
+from companion.rules.core import Family, HandScore, Option, Outcome, Rules, Violation
+from companion.rules.events import Event, event_types
+from companion.rules.trick_taking import belote_text
+from companion.rules.trick_taking.belote_cards import BELOTE, DECK, HAND_POINTS
+from companion.rules.trick_taking.belote_checks import (
+    SUITS,
+    DeclarationContext,
+    PointsClaim,
+    belote_problems,
+    bid_problems,
+    meld_problems,
+    points_problems,
+)
+from companion.rules.trick_taking.belote_events import (
+    BeloteCall,
+    BeloteState,
+    Bid,
+    Deal,
+    Declare,
+    Hand,
+    Redeal,
+    Result,
+    Trick,
+)
+from companion.rules.trick_taking.belote_play import (
+    TRICKS,
+    card_facts,
+    play_flags,
+    quick_facts,
+    trick_record,
+)
+from companion.rules.trick_taking.belote_score import (
+    BeloteOptions,
+    HandFacts,
+    contract_threshold,
+    declaration_points,
+    score_hand,
+    turn_order,
+)
+from companion.rules.trick_taking.tricks import duplicate_problems
+
+
+class Belote(Rules[BeloteState, BeloteOptions]):
+    key = "belote"
+    title = "Belote"
+    family = Family.TRICK_TAKING
+    seats = range(4, 5)
+    options_type = BeloteOptions
+    option_info: ClassVar[tuple[Option, ...]] = belote_text.OPTION_INFO
+    event_types: ClassVar[dict[str, type[Event]]] = event_types(
+        Deal, Bid, Redeal, Declare, BeloteCall, Trick, Result
+    )
+    blurb = "Two partnerships bid for trumps, declare, and race to 1000 points. 4 players."
+    scores_by_team = True
+
+    def initial_state(self) -> BeloteState:
+        return BeloteState()
+
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        return ((0, 2), (1, 3))
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + (1 if self.options.direction == "left" else -1)) % 4
+
+    def order(self, dealer: int) -> list[int]:
+        return turn_order(dealer, self.options.direction)
+
+    # --- phase ---------------------------------------------------------------------------------
+    def expects(self, state: BeloteState) -> frozenset[str]:
+        if self.outcome(state) is not None:
+            return frozenset()
+        hand = state.hand
+        if hand is None:
+            return frozenset({"deal"})
+        if hand.taker is None:
+            return frozenset({"bid", "redeal"} | (set() if hand.bids else {"result"}))
+        kinds = {"trick"}
+        if self.options.declarations != "none":
+            kinds.add("belote")
+        if self.options.declarations == "all" and len(hand.tricks) <= 1:
+            kinds.add("declare")
+        return frozenset(kinds)
+
+    def dealer(self, state: BeloteState) -> int | None:
+        return state.hand.dealer if state.hand else state.next_dealer
+
+    def bidder(self, hand: Hand) -> int:
+        return self.order(hand.dealer)[len(hand.bids) % 4]
+
+    def leader(self, hand: Hand) -> int:
+        return hand.tricks[-1].winner if hand.tricks else self.order(hand.dealer)[0]
+
+    def to_act(self, state: BeloteState) -> int | None:
+        hand = state.hand
+        if hand is None:
+            return state.next_dealer
+        return self.bidder(hand) if hand.taker is None else self.leader(hand)
+
+    def prompt(self, state: BeloteState) -> str:
+        return belote_text.prompt(self, state)
+
+    def info(self, state: BeloteState) -> list[tuple[str, str]]:
+        return belote_text.info(self, state)
+
+    # --- validation ----------------------------------------------------------------------------
+    def violations(self, state: BeloteState, event: Event) -> list[Violation]:
+        if event.kind not in self.expects(state):
+            return [belote_text.unexpected(self, state, event)]
+        if isinstance(event, Deal):
+            return self._deal_problems(state, event)
+        hand = state.hand
+        assert hand is not None
+        if isinstance(event, Bid):
+            return bid_problems(self.names, self.bidder(hand), hand.upcard, len(hand.bids), event)
+        if isinstance(event, Result):
+            return self._result_problems(hand, event)
+        if isinstance(event, Declare):
+            return meld_problems(self._decl_context(hand), event.seat, event.cards)
+        if isinstance(event, BeloteCall):
+            return self._belote_call_problems(hand, event)
+        if isinstance(event, Trick):
+            return self._trick_problems(hand, event)
+        return []  # Redeal: nothing to check once it is expected
+
+    def _deal_problems(self, state: BeloteState, deal: Deal) -> list[Violation]:
+        problems = []
+        expected = state.next_dealer
+        if expected is not None and deal.dealer != expected:
+            way = "left" if self.options.direction == "left" else "right"
+            problems.append(
+                Violation(
+                    "wrong-dealer",
+                    f"It is {self.names[expected]}'s deal (the deal passes to the {way}), not "
+                    f"{self.names[deal.dealer]}'s.",
+                    rule="deal",
+                )
+            )
+        if deal.upcard is not None and deal.upcard not in DECK:
+            problems.append(_not_in_deck(deal.upcard))
+        return problems
+
+    def _decl_context(
+        self, hand: Hand, trump: Suit | None = None, taker: int | None = None
+    ) -> DeclarationContext:
+        played = {}
+        for trick in hand.tricks:
+            for seat, card in trick.plays(4):
+                played[card] = (seat, trick.number)
+        return DeclarationContext(
+            names=self.names,
+            trump=trump or hand.trump or Suit.SPADES,
+            melds=hand.melds,
+            belote=hand.belote,
+            shared_card=self.options.shared_card,
+            taker=hand.taker if taker is None else taker,
+            upcard=hand.upcard,
+            played=played,
+        )
+
+    def _belote_call_problems(self, hand: Hand, call: BeloteCall) -> list[Violation]:
+        if hand.belote is not None:
+            return [
+                Violation(
+                    "belote-twice",
+                    f"{self.names[hand.belote]} has already announced belote in this hand.",
+                    rule="belote",
+                )
+            ]
+        return belote_problems(self._decl_context(hand), call.seat)
+
+    def _result_problems(self, hand: Hand, result: Result) -> list[Violation]:
+        trump = SUITS.get(result.trump)
+        if trump is None:
+            return [
+                Violation(
+                    "bad-suit",
+                    f"'{result.trump}' is not a suit: trumps are S, H, D or C.",
+                    rule="bidding",
+                )
+            ]
+        t_team = result.taker % 2
+        team_names = (
+            self.team_name(self.teams()[t_team]),
+            self.team_name(self.teams()[1 - t_team]),
+        )
+        mine, theirs = result.taker_points, result.defender_points
+        theirs = HAND_POINTS - mine if theirs is None else theirs
+        last = None if result.last_trick is None else int(result.last_trick % 2 != t_team)
+        claim = PointsClaim(team_names, (mine, theirs), last, result.capot)
+        problems, _ = points_problems(claim)
+        problems += self._quick_declaration_problems(hand, result, trump)
+        return problems
+
+    def _quick_declaration_problems(
+        self, hand: Hand, result: Result, trump: Suit
+    ) -> list[Violation]:
+        opts = self.options
+        if result.declarations and opts.declarations != "all":
+            return [_off("carrés and sequences")]
+        if result.belote is not None and opts.declarations == "none":
+            return [_off("belote")]
+        ctx = dataclasses.replace(
+            self._decl_context(hand, trump, result.taker), melds=(), belote=result.belote
+        )
+        problems = []
+        for decl in result.declarations:
+            problems += meld_problems(ctx, decl.seat, decl.cards)
+            ctx = dataclasses.replace(ctx, melds=(*ctx.melds, (decl.seat, decl.cards)))
+        if result.belote is not None and not problems:
+            problems += belote_problems(dataclasses.replace(ctx, belote=None), result.belote)
+        return problems
+
+    def _trick_problems(self, hand: Hand, trick: Trick) -> list[Violation]:
+        names, leader = self.names, self.leader(hand)
+        if trick.leader is not None and trick.leader != leader:
+            return [
+                Violation(
+                    "wrong-leader",
+                    f"{names[leader]} leads this trick (the player after the dealer leads the "
+                    f"first, then the winner of each trick), not {names[trick.leader]}.",
+                    rule="play",
+                )
+            ]
+        if len(trick.cards) != 4:
+            return [
+                Violation(
+                    "trick-size",
+                    f"A trick has 4 cards, one from each player; {len(trick.cards)} were given.",
+                    rule="play",
+                )
+            ]
+        problems = [_not_in_deck(c) for c in trick.cards if c not in DECK]
+        problems += duplicate_problems(trick.cards, hand.tricks)
+        if problems:
+            return problems
+        record = trick_record(hand.tricks, trick.cards, leader, self.options.direction, hand.trump)
+        for seat, card in record.plays(4):
+            if card == hand.upcard and seat != hand.taker and hand.taker is not None:
+                problems.append(
+                    Violation(
+                        "upcard-taker",
+                        f"{card.label} was the upcard and went to the taker, "
+                        f"{names[hand.taker]}: {names[seat]} cannot play it.",
+                        rule="bidding",
+                    )
+                )
+        if problems:
+            return problems
+        return play_flags(self, hand, record)
+
+    # --- apply and score -----------------------------------------------------------------------
+    def apply(self, state: BeloteState, event: Event) -> BeloteState:
+        if isinstance(event, Deal):
+            return dataclasses.replace(
+                state, hand=Hand(event.dealer, event.upcard), next_dealer=None
+            )
+        hand = state.hand
+        assert hand is not None
+        if isinstance(event, Redeal):
+            return self._redeal(state, hand)
+        if isinstance(event, Bid):
+            return self._apply_bid(state, hand, event)
+        if isinstance(event, Declare):
+            new = dataclasses.replace(hand, melds=(*hand.melds, (event.seat, event.cards)))
+            return dataclasses.replace(state, hand=new)
+        if isinstance(event, BeloteCall):
+            return dataclasses.replace(state, hand=dataclasses.replace(hand, belote=event.seat))
+        if isinstance(event, Result):
+            return self._finish(state, hand, quick_facts(event, hand.dealer))
+        assert isinstance(event, Trick)
+        record = trick_record(
+            hand.tricks, event.cards, self.leader(hand), self.options.direction, hand.trump
+        )
+        hand = dataclasses.replace(hand, tricks=(*hand.tricks, record))
+        if len(hand.tricks) < TRICKS:
+            return dataclasses.replace(state, hand=hand)
+        return self._finish(state, hand, card_facts(hand, self.options.belote_announced))
+
+    def _redeal(self, state: BeloteState, hand: Hand) -> BeloteState:
+        return dataclasses.replace(
+            state, hand=None, next_dealer=self.next_seat(hand.dealer), redeals=state.redeals + 1
+        )
+
+    def _apply_bid(self, state: BeloteState, hand: Hand, bid: Bid) -> BeloteState:
+        bids = (*hand.bids, (int(bid.seat), bid.call))
+        if bid.call == "pass":
+            if len(bids) == 8:
+                return self._redeal(state, hand)
+            return dataclasses.replace(state, hand=dataclasses.replace(hand, bids=bids))
+        assert hand.upcard is not None or bid.call != "take"
+        trump = hand.upcard.suit if bid.call == "take" and hand.upcard else SUITS[bid.call]
+        new = dataclasses.replace(
+            hand, bids=bids, taker=bid.seat, trump=trump, round=1 if len(bids) <= 4 else 2
+        )
+        return dataclasses.replace(state, hand=new)
+
+    def _finish(self, state: BeloteState, hand: Hand, facts: HandFacts) -> BeloteState:
+        scored = score_hand(facts, self.options, self.names, state.pot)
+        score = HandScore(
+            number=len(state.done) + 1,
+            points=scored.points,
+            lines=scored.lines,
+            dealer=hand.dealer,
+            summary=belote_text.hand_summary(self, hand, facts, scored.result),
+        )
+        return BeloteState(
+            done=(*state.done, score),
+            hand=None,
+            next_dealer=self.next_seat(hand.dealer),
+            pot=scored.pot,
+            redeals=state.redeals,
+        )
+
+    def hands(self, state: BeloteState) -> tuple[HandScore, ...]:
+        return state.done
+
+    def outcome(self, state: BeloteState) -> Outcome | None:
+        if state.hand is not None or not state.done:
+            return None
+        totals = self.scores(state)
+        over = [team for team, total in enumerate(totals) if total >= self.options.target]
+        if not over:
+            return None
+        if len(over) == 2 and self.options.both_over == "higher" and totals[0] != totals[1]:
+            over = [0 if totals[0] > totals[1] else 1]
+        return Outcome("target-reached", tuple(s for t in over for s in self.teams()[t]))
+
+    def needed(self, hand: Hand) -> int:
+        """Trick points the taker's team needs, counting the declarations known so far."""
+        assert hand.taker is not None and hand.trump is not None
+        facts = HandFacts(
+            hand.taker, hand.trump, (0, 0), None, hand.melds, hand.belote, hand.dealer
+        )
+        decl, _ = declaration_points(facts, self.options, self.names)
+        extra = [decl[0], decl[1]]
+        if hand.belote is not None and self.options.declarations != "none":
+            extra[hand.belote % 2] += BELOTE
+        t_team = hand.taker % 2
+        return contract_threshold(self.options, extra[t_team], extra[1 - t_team])
+
+
+def _not_in_deck(card: Card) -> Violation:
+    return Violation(
+        "not-in-deck", f"{card.label} is not in the Belote pack (A K Q J 10 9 8 7).", rule="deal"
+    )
+
+
+def _off(what: str) -> Violation:
+    return Violation(
+        "declarations-off",
+        f"This table does not score {what} (house rule): leave them out.",
+        rule="declarations",
+    )

@@ -1,0 +1,222 @@
+"""Belote's cards: the two orders, card points, trick winner, play duties and declarations.
+
+Follows ``shared/rules/belote/rulings.md`` §1.2.3-1.2.7 (the plain-suit order includes the jack,
+[ERRATUM] 1). Pure helpers; the game itself lives in ``belote.py``.
+
+>>> from companion.rules.cards import parse_cards
+>>> trick = parse_cards("AS 10S 7H KS")
+>>> trick_winner(trick, Suit.HEARTS), trick_points(trick, Suit.HEARTS)
+(2, 25)
+>>> classify(parse_cards("KH QH JH"), Suit.SPADES).name
+'tierce K♥ high'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Sequence
+
+from companion.rules.cards import ACE, JACK, KING, QUEEN, RANK_NAMES, Card, Suit, deck
+from companion.rules.trick_taking.tricks import suit_word, winner_index
+
+DECK = frozenset(deck(32))
+TRUMP_ORDER = (JACK, 9, ACE, 10, KING, QUEEN, 8, 7)  # high to low
+PLAIN_ORDER = (ACE, 10, KING, QUEEN, JACK, 9, 8, 7)  # [ERRATUM]: the jack sits between Q and 9
+TRUMP_POINTS = {JACK: 20, 9: 14, ACE: 11, 10: 10, KING: 4, QUEEN: 3}
+PLAIN_POINTS = {ACE: 11, 10: 10, KING: 4, QUEEN: 3, JACK: 2}
+LAST_TRICK = 10
+CARD_POINTS = 152
+HAND_POINTS = CARD_POINTS + LAST_TRICK  # 162
+BELOTE = 20
+CARRE_VALUES = {JACK: 200, 9: 150, ACE: 100, 10: 100, KING: 100, QUEEN: 100}
+SEQUENCE_VALUES = {3: 20, 4: 50}  # 5 cards or more: 100
+SEQUENCE_NAMES = {3: "tierce", 4: "quarte", 5: "quinte"}
+RANK_PLURALS = {JACK: "jacks", 9: "nines", ACE: "aces", 10: "tens", KING: "kings", QUEEN: "queens"}
+
+
+def strength(card: Card, trump: Suit | None) -> int:
+    """8 for the best card of its suit down to 1, in the trump or the plain order."""
+    order = TRUMP_ORDER if card.suit == trump else PLAIN_ORDER
+    return 8 - order.index(card.rank)
+
+
+def card_points(card: Card, trump: Suit | None) -> int:
+    table = TRUMP_POINTS if card.suit == trump else PLAIN_POINTS
+    return table.get(card.rank, 0)
+
+
+def trick_points(cards: Iterable[Card], trump: Suit | None) -> int:
+    return sum(card_points(c, trump) for c in cards)
+
+
+def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
+    """Index in play order of the winning card: the best trump, else the best of the led suit."""
+    return winner_index(
+        cards, lead=cards[0].suit, trump=trump, strength=lambda c: strength(c, trump)
+    )
+
+
+def _subset_sums(values: Iterable[int]) -> frozenset[int]:
+    sums = {0}
+    for value in values:
+        sums |= {s + value for s in sums}
+    return frozenset(sums)
+
+
+#: Every card-point total a set of cards can have (the same whichever suit is trump).
+POSSIBLE_CARD_POINTS = _subset_sums(
+    [*TRUMP_POINTS.values(), *[v for v in PLAIN_POINTS.values() for _ in range(3)]]
+)
+
+
+def suit_cards(suit: Suit) -> frozenset[Card]:
+    return frozenset(c for c in DECK if c.suit == suit)
+
+
+# --- play duties (rulings §1.2.7) ---------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Duty:
+    """A duty a play may have broken: holding any of ``cards`` made the play illegal."""
+
+    code: str  # "revoke" | "must-trump" | "must-overtrump"
+    rule: str  # anchor on the rules page
+    cards: frozenset[Card]
+    words: str  # "had to follow hearts"
+
+
+def duties(
+    before: Sequence[Card],
+    card: Card,
+    trump: Suit,
+    partner_winning: bool,
+    always_head_trump_lead: bool,
+) -> tuple[Duty, ...]:
+    """The duties ``card`` would break, in order of precedence, given what is already in the
+    trick. The play was illegal iff the player held a card of the first duty's set (or, lacking
+    those, of a later duty's set)."""
+    if not before:
+        return ()
+    lead = before[0].suit
+    assert lead is not None
+    trumps_in = [c for c in before if c.suit == trump]
+    top = max(trumps_in, key=lambda c: strength(c, trump)) if trumps_in else None
+    higher = frozenset(
+        c for c in suit_cards(trump) if top is None or strength(c, trump) > strength(top, trump)
+    )
+    over = f"had to play a trump higher than {top.label}" if top else ""
+    if lead == trump:
+        if card.suit != trump:
+            return (Duty("revoke", "follow-suit", suit_cards(trump), "had to follow trumps"),)
+        weak = top is not None and strength(card, trump) < strength(top, trump)
+        if weak and (always_head_trump_lead or not partner_winning):
+            return (Duty("must-overtrump", "trump-lead", higher, over),)
+        return ()
+    if card.suit == lead:
+        return ()
+    follow = Duty("revoke", "follow-suit", suit_cards(lead), f"had to follow {suit_word(lead)}")
+    if partner_winning:
+        return (follow,)
+    if card.suit == trump:
+        if top is not None and strength(card, trump) < strength(top, trump):
+            return (follow, Duty("must-overtrump", "must-trump", higher, over))
+        return (follow,)
+    words = "had to trump while an opponent was winning the trick"
+    return (follow, Duty("must-trump", "must-trump", suit_cards(trump), words))
+
+
+def broken_duty(duty_list: Sequence[Duty], held: Iterable[Card]) -> tuple[Duty, list[Card]] | None:
+    """The first duty broken given cards known to be held, with the cards that prove it."""
+    held = list(held)
+    for duty in duty_list:
+        proof = [c for c in held if c in duty.cards]
+        if proof:
+            return duty, proof
+    return None
+
+
+def partner_is_winning(before: Sequence[Card], seats: Sequence[int], me: int, trump: Suit) -> bool:
+    if not before:
+        return False
+    return seats[trick_winner(before, trump)] == (me + 2) % 4
+
+
+# --- declarations (rulings §1.2.6) --------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Meld:
+    """A valid carré or sequence, with its value and its ranking key."""
+
+    kind: str  # "carre" | "sequence"
+    cards: tuple[Card, ...]  # sorted high to low
+    value: int
+    key: tuple[int, int, int, int, int]  # (value, class, length, top rank, trump)
+    name: str  # "carré of jacks", "quarte A♠ high"
+
+    @property
+    def suit(self) -> Suit | None:
+        return self.cards[0].suit if self.kind == "sequence" else None
+
+
+def classify(cards: Sequence[Card], trump: Suit | None) -> Meld | str:
+    """The declaration these cards make, or why they make none (a phrase for a message)."""
+    if any(c not in DECK for c in cards):
+        return "uses a card that is not in the 32-card pack"
+    if len(set(cards)) != len(cards):
+        return "names a card twice"
+    ordered = tuple(sorted(cards, key=lambda c: (-c.rank, c.sort_key())))
+    ranks = {c.rank for c in ordered}
+    if len(ordered) == 4 and len(ranks) == 1:
+        rank = ordered[0].rank
+        if rank not in CARRE_VALUES:
+            return f"is four {RANK_NAMES[rank]}s, and four 8s or four 7s do not count"
+        value = CARRE_VALUES[rank]
+        key = (value, 1, 4, 8 - PLAIN_ORDER.index(rank), 0)
+        return Meld("carre", ordered, value, key, f"carré of {RANK_PLURALS[rank]}")
+    suits = {c.suit for c in ordered}
+    if len(ordered) < 3:
+        return "is not a carré (four of a rank) or a sequence (three or more in a row)"
+    run = [c.rank for c in ordered] == list(
+        range(ordered[0].rank, ordered[0].rank - len(ordered), -1)
+    )
+    if len(suits) != 1 or not run:
+        return "is not a carré (four of a rank) or a sequence of one suit in a row"
+    length = len(ordered)
+    value = SEQUENCE_VALUES.get(length, 100)
+    top = ordered[0]
+    key = (value, 0, length, top.rank, int(top.suit == trump))
+    word = SEQUENCE_NAMES.get(length, f"sequence of {length}")
+    return Meld("sequence", ordered, value, key, f"{word} {top.label} high")
+
+
+def meld_cards(kind: str, rank: int, suit: Suit | None, length: int) -> tuple[Card, ...]:
+    """The cards of a carré of ``rank``, or of a sequence of ``length`` from ``rank`` down."""
+    if kind == "carre":
+        return tuple(Card(rank, s) for s in Suit)
+    assert suit is not None
+    return tuple(Card(r, suit) for r in range(rank, rank - length, -1) if r >= 2)
+
+
+def best_team(
+    melds: Sequence[tuple[int, Meld]], order: Callable[[int], int], equal: str
+) -> int | None:
+    """The team (seat % 2) whose best declaration wins, or None (nobody declared, or equal best
+    sequences cancel). ``order`` gives a seat's place in turn from the dealer's left."""
+    best: dict[int, tuple[tuple[int, ...], int]] = {}
+    for seat, meld in melds:
+        team = seat % 2
+        mine = (meld.key, -order(seat))
+        if team not in best or mine > best[team]:
+            best[team] = mine
+    if not best:
+        return None
+    if len(best) == 1:
+        return next(iter(best))
+    (key0, first0), (key1, first1) = best[0], best[1]
+    if key0 != key1:
+        return 0 if key0 > key1 else 1
+    if equal == "cancel":
+        return None
+    return 0 if first0 > first1 else 1

@@ -1,0 +1,386 @@
+"""Entry forms for Belote: the deal, a whole hand in a few taps (quick entry), or the bidding,
+declarations, belote and every trick card by card."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from django import forms
+
+from companion import rules as engine
+from companion.rules.cards import RANK_NAMES, Card, Suit
+from companion.rules.events import Seat
+from companion.rules.trick_taking import belote_events as ev
+from companion.rules.trick_taking.belote import Belote
+from companion.rules.trick_taking.belote_cards import meld_cards
+from companion.rules.trick_taking.belote_checks import CALLS, SUITS, meld_name
+
+from .base import SUIT_CHOICES, Chips, EntryForm, card_from
+
+RANKS = [(RANK_NAMES[r], RANK_NAMES[r]) for r in (14, 13, 12, 11, 10, 9, 8, 7)]
+RANK_NUMBERS = {name: number for number, name in RANK_NAMES.items()}
+KINDS = [("carre", "Carré"), *[(str(n), str(n)) for n in range(3, 9)]]
+SLOTS = 3
+NUMBER = forms.NumberInput(attrs={"inputmode": "numeric", "class": "count"})
+
+
+def _suit_chips(required: bool = True, initial: str | None = None) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label="Suit",
+        choices=SUIT_CHOICES,
+        widget=Chips(attrs={"class": "chips-suits"}),
+        required=required,
+        initial=initial,
+    )
+
+
+def _rank_chips(label: str, required: bool = False) -> forms.ChoiceField:
+    return forms.ChoiceField(label=label, choices=RANKS, widget=Chips, required=required)
+
+
+def _rules(form: EntryForm) -> Belote:
+    return cast(Belote, form.rules)
+
+
+def _hand(form: EntryForm) -> ev.Hand | None:
+    hand = getattr(form.state, "hand", None)
+    return hand if isinstance(hand, ev.Hand) else None
+
+
+class SeatChips(EntryForm):
+    """Base for forms that ask who: player chips, optionally with a 'nobody' chip."""
+
+    def seat_field(
+        self, label: str, *, none: str | None = None, initial: int | None = None
+    ) -> forms.TypedChoiceField:
+        choices: list[tuple[Any, str]] = [("", none)] if none else []
+        return forms.TypedChoiceField(
+            label=label,
+            choices=choices + self.seat_choices(),
+            coerce=int,
+            empty_value=None,
+            widget=Chips,
+            required=none is None,
+            initial=initial if initial is not None else ("" if none else None),
+        )
+
+
+class DealForm(SeatChips):
+    kind = "deal"
+    label = "Deal"
+    template = "games/belote/_deal_form.html"
+
+    def build(self) -> None:
+        self.fields["dealer"] = self.seat_field("Dealer", initial=self.rules.dealer(self.state))
+        self.fields["rank"] = _rank_chips("Upcard")
+        self.fields["suit"] = _suit_chips(required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        data["upcard"] = None
+        if data.get("rank") or data.get("suit"):
+            data["upcard"] = card_from(data.get("rank"), data.get("suit"), "the upcard")
+        return data
+
+    def to_event(self) -> engine.Event:
+        return ev.Deal(dealer=self.cleaned_data["dealer"], upcard=self.cleaned_data["upcard"])
+
+
+class DeclarationFields:
+    """The four chip rows that describe one carré or sequence."""
+
+    @staticmethod
+    def add(form: SeatChips, prefix: str, who_none: str | None) -> None:
+        form.fields[f"{prefix}seat"] = form.seat_field("Who", none=who_none)
+        form.fields[f"{prefix}what"] = forms.ChoiceField(
+            label="Carré, or cards in a row", choices=KINDS, widget=Chips, required=False
+        )
+        form.fields[f"{prefix}rank"] = _rank_chips("Rank (top card)")
+        form.fields[f"{prefix}suit"] = _suit_chips(required=False)
+
+    @staticmethod
+    def cards(data: dict[str, Any], prefix: str, title: str) -> tuple[Card, ...]:
+        what, rank, suit = (data.get(f"{prefix}{k}") for k in ("what", "rank", "suit"))
+        if not what or not rank:
+            raise forms.ValidationError(f"{title}: choose what was shown and its rank.")
+        top = RANK_NUMBERS[rank]
+        if what == "carre":
+            return meld_cards("carre", top, None, 4)
+        if not suit:
+            raise forms.ValidationError(f"{title}: choose the suit of the sequence.")
+        length = int(what)
+        if top - length + 1 < 7:
+            raise forms.ValidationError(
+                f"{title}: {length} cards in a row from the {rank} would go below the 7."
+            )
+        return meld_cards("sequence", top, Suit(suit), length)
+
+
+class ResultForm(SeatChips):
+    """A whole hand: contract, trick points (one team's is enough), declarations, belote."""
+
+    kind = "result"
+    label = "Quick entry"
+    template = "games/belote/_result_form.html"
+
+    def build(self) -> None:
+        hand = _hand(self)
+        up = hand.upcard if hand else None
+        self.fields["taker"] = self.seat_field("Taker")
+        self.fields["trump"] = _suit_chips(initial=up.suit.value if up and up.suit else None)
+        self.fields["taker_points"] = forms.IntegerField(
+            label="Takers' trick points",
+            required=False,
+            min_value=0,
+            max_value=252,
+            widget=NUMBER,
+        )
+        self.fields["defender_points"] = forms.IntegerField(
+            label="Defenders' trick points",
+            required=False,
+            min_value=0,
+            max_value=252,
+            widget=NUMBER,
+        )
+        self.fields["capot"] = forms.ChoiceField(
+            label="Capot",
+            choices=[("", "No"), ("takers", "Takers"), ("defenders", "Defenders")],
+            widget=Chips,
+            required=False,
+            initial="",
+        )
+        self.fields["last_trick"] = self.seat_field("Last trick", none="Counted in")
+        declarations = _rules(self).options.declarations
+        self.slots = SLOTS if declarations == "all" else 0
+        for slot in range(1, self.slots + 1):
+            DeclarationFields.add(self, f"d{slot}_", "Nobody")
+        if declarations != "none":
+            self.fields["belote"] = self.seat_field("Belote-rebelote", none="Nobody")
+
+    def declaration_slots(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "number": slot,
+                "fields": [self[f"d{slot}_{k}"] for k in ("seat", "what", "rank", "suit")],
+            }
+            for slot in range(1, self.slots + 1)
+        ]
+
+    def has_declarations(self) -> bool:
+        slots = range(1, self.slots + 1)
+        return bool(self.is_bound and any(self.data.get(f"d{s}_seat") for s in slots))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        mine, theirs, capot = (
+            data.get("taker_points"),
+            data.get("defender_points"),
+            data.get("capot"),
+        )
+        if mine == 252 or theirs == 252:
+            capot = "takers" if mine == 252 else "defenders"
+            mine = theirs = None
+        if capot == "takers":
+            mine, theirs = (162 if mine is None else mine), theirs
+        elif capot == "defenders":
+            mine = 0 if mine is None else mine
+        elif mine is None and theirs is not None:
+            mine, theirs = 162 - theirs, theirs
+        if mine is None:
+            raise forms.ValidationError("Enter the takers' trick points (or the defenders').")
+        data["points"], data["is_capot"] = (mine, theirs), bool(capot)
+        declared = []
+        for slot in range(1, self.slots + 1):
+            seat = data.get(f"d{slot}_seat")
+            if seat is not None:
+                cards = DeclarationFields.cards(data, f"d{slot}_", f"Declaration {slot}")
+                declared.append(ev.Declared(seat=seat, cards=cards))
+        data["declared"] = tuple(declared)
+        return data
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        return ev.Result(
+            taker=d["taker"],
+            trump=d["trump"],
+            taker_points=d["points"][0],
+            defender_points=d["points"][1],
+            last_trick=d["last_trick"],
+            capot=d["is_capot"],
+            declarations=d["declared"],
+            belote=d.get("belote"),
+        )
+
+
+class BidForm(SeatChips):
+    """One tap per bid: the buttons are the calls open to the player whose turn it is."""
+
+    kind = "bid"
+    label = "Bidding"
+    template = "games/belote/_bid_form.html"
+
+    def build(self) -> None:
+        hand = _hand(self)
+        self.bidder = _rules(self).bidder(hand) if hand else 0
+        self.round = 1 if hand is None or len(hand.bids) < 4 else 2
+        self.upcard = hand.upcard if hand else None
+        self.fields["seat"] = forms.TypedChoiceField(
+            choices=self.seat_choices(), coerce=int, widget=forms.HiddenInput, initial=self.bidder
+        )
+        self.fields["call"] = forms.ChoiceField(choices=[(c, c) for c in CALLS])
+
+    def bidder_name(self) -> str:
+        return self.rules.names[self.bidder]
+
+    def buttons(self) -> list[tuple[str, str, str]]:
+        """(call, label, css class) for each button."""
+        up = self.upcard.suit if self.upcard else None
+        if self.round == 1:
+            take = f"Take {up.symbol}" if up else "Take"
+            return [("take", take, "btn-primary"), ("pass", "Pass", "btn-secondary")]
+        suits = [s for s in Suit if s != up]
+        named = [(s.value, s.symbol, f"btn-secondary suit-{s.value.lower()}") for s in suits]
+        return [*named, ("pass", "Pass", "btn-secondary")]
+
+    def to_event(self) -> engine.Event:
+        return ev.Bid(seat=self.cleaned_data["seat"], call=self.cleaned_data["call"])
+
+
+class RedealForm(EntryForm):
+    kind = "redeal"
+    label = "All passed"
+    template = "games/belote/_redeal_form.html"
+
+    def to_event(self) -> engine.Event:
+        return ev.Redeal()
+
+
+class TrickForm(EntryForm):
+    """One trick: a card for each player, in playing order from the leader."""
+
+    kind = "trick"
+    label = "Trick by trick"
+    template = "games/belote/_trick_form.html"
+
+    def build(self) -> None:
+        hand = _hand(self)
+        self.leader = _rules(self).leader(hand) if hand is not None else 0
+        self.order = [self.leader]
+        while len(self.order) < 4:
+            self.order.append(_rules(self).next_seat(self.order[-1]))
+        for seat in self.order:
+            self.fields[f"rank_{seat}"] = _rank_chips(self.rules.names[seat])
+            self.fields[f"suit_{seat}"] = _suit_chips(required=False)
+        self.number = len(hand.tricks) + 1 if hand is not None else 1
+
+    def players(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": self.rules.names[s],
+                "rank": self[f"rank_{s}"],
+                "suit": self[f"suit_{s}"],
+                "leads": i == 0,
+            }
+            for i, s in enumerate(self.order)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        cards, errors = [], []
+        for seat in self.order:
+            try:
+                name = self.rules.names[seat]
+                cards.append(card_from(data.get(f"rank_{seat}"), data.get(f"suit_{seat}"), name))
+            except forms.ValidationError as exc:
+                errors.append(exc)
+        if errors:
+            raise forms.ValidationError(errors)
+        data["cards"] = tuple(cards)
+        return data
+
+    def to_event(self) -> engine.Event:
+        return ev.Trick(cards=self.cleaned_data["cards"], leader=Seat(self.leader))
+
+
+class DeclareForm(SeatChips):
+    kind = "declare"
+    label = "Declaration"
+    template = "games/belote/_declare_form.html"
+
+    def build(self) -> None:
+        DeclarationFields.add(self, "", None)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("seat") is not None:
+            data["cards"] = DeclarationFields.cards(data, "", "The declaration")
+        return data
+
+    def to_event(self) -> engine.Event:
+        return ev.Declare(seat=self.cleaned_data["seat"], cards=self.cleaned_data["cards"])
+
+
+class BeloteForm(SeatChips):
+    kind = "belote"
+    label = "Belote"
+    template = "games/belote/_belote_form.html"
+
+    def build(self) -> None:
+        self.fields["seat"] = self.seat_field("Who holds the king and queen of trumps")
+
+    def to_event(self) -> engine.Event:
+        return ev.BeloteCall(seat=self.cleaned_data["seat"])
+
+
+BELOTE_FORMS: dict[str, type[EntryForm]] = {
+    f.kind: f
+    for f in (DealForm, ResultForm, BidForm, RedealForm, TrickForm, DeclareForm, BeloteForm)
+}
+
+
+def describe_belote(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
+    """One line for the history list."""
+    names = rules.names
+    if isinstance(event, ev.Deal):
+        up = f"; {event.upcard.label} turned up" if event.upcard else ""
+        return f"{names[event.dealer]} dealt{up}"
+    if isinstance(event, ev.Bid):
+        call = {"pass": "passes", "take": "takes"}.get(event.call)
+        if call is None:
+            suit = SUITS.get(event.call)
+            call = f"names {suit.symbol}" if suit else f"bids {event.call}"
+        return f"{names[event.seat]} {call}"
+    if isinstance(event, ev.Redeal):
+        return "All passed: the cards are thrown in"
+    if isinstance(event, ev.Declare | ev.Declared):
+        return f"{names[event.seat]} declares {_meld_text(event.cards)}"
+    if isinstance(event, ev.BeloteCall):
+        return f"{names[event.seat]}: belote"
+    if isinstance(event, ev.Trick):
+        return "Trick: " + " ".join(c.label for c in event.cards)
+    if isinstance(event, ev.Result):
+        return _describe_result(rules, event)
+    if isinstance(event, engine.Void):
+        return f"Cancelled entry #{event.target + 1}"
+    return event.kind
+
+
+def _meld_text(cards: tuple[Card, ...]) -> str:
+    return meld_name(cards, Suit.SPADES)
+
+
+def _describe_result(rules: engine.Rules[Any, Any], event: ev.Result) -> str:
+    names = rules.names
+    suit = SUITS.get(event.trump)
+    trump = suit.symbol if suit else event.trump
+    mine = rules.team_name(rules.teams()[event.taker % 2])
+    theirs = rules.team_name(rules.teams()[1 - event.taker % 2])
+    other = event.defender_points
+    other = 162 - event.taker_points if other is None else other
+    text = f"{names[event.taker]} took {trump}: {mine} {event.taker_points}, {theirs} {other}"
+    if event.capot:
+        text += ", capot"
+    parts = [f"{names[d.seat]} {_meld_text(d.cards)}" for d in event.declarations]
+    if event.belote is not None:
+        parts.append(f"belote {names[event.belote]}")
+    return text + ("; " + ", ".join(parts) if parts else "")
