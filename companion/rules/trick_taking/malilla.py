@@ -1,0 +1,399 @@
+"""Malilla, following ``shared/rules/malilla/rulings.md`` (§7.2 engine specification, §7.3 rulings).
+
+Four players, partners sitting opposite (seats 1 & 3 against 2 & 4), a 40-card pack ranked
+7 A K Q J 6 5 4 3 2. The 40th card is dealt face up to the dealer: it fixes trump, joins the
+dealer's hand and its value is a bonus for the dealer's side, held back until after the hand
+when it would win the game (ruling 3). Card points (60) plus one per trick (10: the erratum) make
+70; the side with more scores its points − 35, a capote (all ten tricks) scores 35 and wins.
+First side to 35 at the end of a hand wins. A confirmed irregularity forfeits the game.
+
+Options: ``trick_point`` (True: 70 in all | False: the source's 60, ruling 7.3.1),
+``direction`` ("clockwise" | "counter-clockwise", 7.1 #5), ``penalty`` ("game" | "hand", 7.3.6),
+``forfeit`` ("confirm": the table records it | "auto": as soon as the app flags it, 7.2.8).
+Card rules and the audit live in :mod:`malilla_play`, scoring in :mod:`malilla_score`.
+
+A hand recorded with the quick entry (Ann deals, K♥ turned up: +3 to Ann & Cat at once):
+
+>>> from companion.rules import replay
+>>> from companion.rules.cards import parse_card
+>>> rules = Malilla(4, names=["Ann", "Bob", "Cat", "Dan"])
+>>> log = [Deal(dealer=0, upcard=parse_card("KH")), Tally(side=1, card_points=38, tricks=6)]
+>>> [h.points for h in rules.hands(replay(rules, log).state)]
+[(3, 9)]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+from companion.rules.cards import Card
+from companion.rules.core import Family, HandScore, Option, Outcome, Rules, Violation
+from companion.rules.events import Event, Seat, event_types
+from companion.rules.trick_taking.malilla_play import (
+    CARD_POINTS,
+    DECK,
+    TRICKS,
+    Flag,
+    audit,
+    trick_winner,
+)
+from companion.rules.trick_taking.malilla_score import (
+    TARGET,
+    Hand,
+    MalillaOptions,
+    MalillaState,
+    Scorer,
+    bonus_of,
+    side_totals,
+    suit_label,
+)
+from companion.rules.trick_taking.tricks import TrickRecord, duplicate_problems
+
+_IN_DECK = frozenset(DECK)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Deal(Event):
+    kind = "deal"
+    summary = "Who dealt, and the last card, dealt face up to the dealer: it fixes trump."
+    dealer: Seat
+    upcard: Card
+    misdeal: bool = False  # the expected dealer misdealt: the next player deals instead
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Tally(Event):
+    kind = "tally"
+    summary = "Quick entry of a whole hand: one side's card points and tricks (the rest follows)."
+    side: Seat  # any player of the side these figures are for
+    card_points: int
+    tricks: int
+    other_card_points: int | None = None
+    other_tricks: int | None = None
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Trick(Event):
+    kind = "trick"
+    summary = "One trick, card by card, in the order played from the leader."
+    cards: tuple[Card, ...]
+    leader: Seat | None = None
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Forfeit(Event):
+    kind = "forfeit"
+    summary = (
+        "The table confirms an irregularity: the player's side forfeits (note: what happened)."
+    )
+    player: Seat
+
+
+class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
+    key = "malilla"
+    title = "Malilla"
+    aka = ("Manilla",)
+    family = Family.TRICK_TAKING
+    seats = range(4, 5)
+    options_type = MalillaOptions
+    scores_by_team = True
+    event_types: ClassVar[dict[str, type[Event]]] = event_types(Deal, Tally, Trick, Forfeit)
+    blurb = "Partners race to 35: sevens and aces in tricks, a turned-up trump, strict play."
+    option_info = (
+        Option(
+            "trick_point",
+            "Point per trick",
+            "Does each trick won add a point, making 70 in a hand? (ruling 7.3.1)",
+            (
+                (True, "yes: 70 in all (the correction)"),
+                (False, "no: 60 in all (source as written)"),
+            ),
+        ),
+        Option(
+            "direction",
+            "Direction of play",
+            "Which way play and the deal go round the table (rulings 7.1 #5)",
+            (
+                ("clockwise", "clockwise: deal passes left"),
+                ("counter-clockwise", "counter-clockwise"),
+            ),
+        ),
+        Option(
+            "penalty",
+            "Irregularity penalty",
+            "What a confirmed revoke, failure to beat or illegal 7 costs (ruling 7.3.6)",
+            (("game", "the offending side loses the game"), ("hand", "they forfeit the hand")),
+        ),
+        Option(
+            "forfeit",
+            "Forfeit confirmation",
+            "Does a flagged irregularity forfeit at once, or when the table confirms it? (7.2.8)",
+            (("confirm", "when the table confirms it"), ("auto", "automatically when flagged")),
+        ),
+    )
+
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        return ((0, 2), (1, 3))
+
+    def initial_state(self) -> MalillaState:
+        return MalillaState()
+
+    # --- phase --------------------------------------------------------------------------------
+    def expects(self, state: MalillaState) -> frozenset[str]:
+        last = state.last
+        can_forfeit_last = last is not None and last.forfeit is None
+        if state.winner is not None:
+            # The hand that ended the game may still be forfeited (the table confirms a flag).
+            late = can_forfeit_last and state.reason != "forfeit"
+            return frozenset({"forfeit"} if late else ())
+        hand = state.hand
+        if hand is None:
+            return frozenset({"deal"} | ({"forfeit"} if can_forfeit_last else set()))
+        kinds = {"trick"} if hand.tricks else {"trick", "tally"}
+        return frozenset(kinds | ({"forfeit"} if self.options.penalty == "game" else set()))
+
+    def dealer(self, state: MalillaState) -> int | None:
+        return state.hand.dealer if state.hand else state.next_dealer
+
+    def leader(self, hand: Hand) -> int:
+        return hand.tricks[-1].winner if hand.tricks else self.next_seat(hand.dealer)
+
+    def to_act(self, state: MalillaState) -> int | None:
+        return self.leader(state.hand) if state.hand else state.next_dealer
+
+    def prompt(self, state: MalillaState) -> str:
+        if (end := self.outcome(state)) is not None:
+            return "Game over: " + self.winners_text(end)
+        hand, names = state.hand, self.names
+        if hand is None:
+            number = len(state.done) + 1
+            text = (
+                f"Who deals hand {number}? Record the deal and the card turned up."
+                if state.next_dealer is None
+                else f"{names[state.next_dealer]} deals hand {number}."
+            )
+            if state.last is not None and state.last.forfeit is None and state.last.hand.flags:
+                text += " An irregularity was flagged: record a forfeit if the table confirms it."
+            return text
+        lead = names[self.leader(hand)]
+        if hand.tricks:
+            return f"{lead} leads trick {len(hand.tricks) + 1} of {TRICKS}."
+        return f"{lead} leads trick 1 — record the tricks one by one, or the points at the end."
+
+    def info(self, state: MalillaState) -> list[tuple[str, str]]:
+        """Trump and upcard, dealer, bonus, leader, then per side: this hand and what it needs."""
+        if state.winner is not None:
+            return []
+        totals, hand = self.scores(state), state.hand
+        need = [f"needs {TARGET - totals[i]}" for i in (0, 1)]
+        if hand is None:
+            rows = [(self.side_name(i), need[i]) for i in (0, 1)]
+            if state.next_dealer is not None:
+                rows.insert(0, ("Next dealer", self.names[state.next_dealer]))
+            if state.last is not None and state.last.forfeit is None and state.last.hand.flags:
+                rows.append(("Flagged", self.flagged_text(state.last.hand)))
+            return rows
+        rows = [
+            ("Hand", str(hand.number)),
+            ("Dealer", self.names[hand.dealer]),
+            ("Trump", f"{suit_label(hand.upcard)} ({hand.upcard.label} turned up)"),
+        ]
+        if bonus := bonus_of(hand.upcard):
+            when = "held until the hand is scored" if hand.held else "scored"
+            rows.append(
+                ("Dealer's bonus", f"+{bonus} to {self.side_name(hand.dealer % 2)}, {when}")
+            )
+        rows.append(("Leads", self.names[self.leader(hand)]))
+        if hand.tricks:
+            cards, won = side_totals(hand.tricks)
+            pts = self.side_points(cards, won)
+            for i in (0, 1):
+                trick_word = "trick" if won[i] == 1 else "tricks"
+                need[i] = f"{pts[i]} this hand ({won[i]} {trick_word}) · {need[i]}"
+        rows += [(self.side_name(i), need[i]) for i in (0, 1)]
+        if hand.flags:
+            rows.append(("Flagged", self.flagged_text(hand)))
+        return rows
+
+    def flagged_text(self, hand: Hand) -> str:
+        plays = ", ".join(f"{self.names[f.seat]} (trick {f.trick})" for f in hand.flags)
+        if self.options.forfeit == "auto":
+            return f"{plays}: the hand is forfeited when it ends"
+        return f"{plays}: the table may confirm a forfeit"
+
+    # --- validation ---------------------------------------------------------------------------
+    def violations(self, state: MalillaState, event: Event) -> list[Violation]:
+        if event.kind not in self.expects(state):
+            return [self._unexpected(state, event)]
+        if isinstance(event, Deal):
+            return self._deal_problems(state, event)
+        if isinstance(event, Forfeit):
+            return self._forfeit_problems(state, event)
+        assert state.hand is not None
+        if isinstance(event, Tally):
+            given = (event.card_points, event.tricks, event.other_card_points, event.other_tricks)
+            return self.tally_problems(event.side % 2, *given)
+        if isinstance(event, Trick):
+            return self._trick_problems(state.hand, event)
+        return [Violation("unknown-event", f"Malilla does not record '{event.kind}' entries.")]
+
+    def _unexpected(self, state: MalillaState, event: Event) -> Violation:
+        if state.winner is not None:
+            return Violation("game-over", "The game is over: nothing more can be recorded.")
+        if event.kind == "forfeit":
+            if state.hand is not None:
+                return Violation(
+                    "forfeit-too-early",
+                    "With the house rule 'forfeit the hand', finish recording this hand first "
+                    "(its tricks or its points): the forfeit is scored from them.",
+                    rule="irregularities",
+                )
+            return Violation(
+                "out-of-order",
+                "There is no hand to forfeit: a forfeit belongs to the hand being played or "
+                "the one just scored, before the next deal.",
+                rule="irregularities",
+            )
+        if state.hand is None:
+            what = "the deal of the next hand"
+        elif state.hand.tricks:
+            what = f"trick {len(state.hand.tricks) + 1}"
+        else:
+            what = "the first trick or the hand's points"
+        return Violation(
+            "out-of-order", f"A {event.kind} cannot be recorded now: expecting {what}."
+        )
+
+    def _deal_problems(self, state: MalillaState, deal: Deal) -> list[Violation]:
+        problems = []
+        expected = state.next_dealer
+        if expected is not None and deal.misdeal:
+            expected = self.next_seat(expected)
+        if expected is not None and deal.dealer != expected:
+            way = "left" if self.options.direction == "clockwise" else "right"
+            why = "after a misdeal the next player deals" if deal.misdeal else f"to the {way}"
+            problems.append(
+                Violation(
+                    "wrong-dealer",
+                    f"It is {self.names[expected]}'s deal (the deal passes {why}), "
+                    f"not {self.names[deal.dealer]}'s.",
+                    rule="setup",
+                )
+            )
+        if deal.upcard not in _IN_DECK:
+            problems.append(_not_in_deck(deal.upcard))
+        return problems
+
+    def _trick_problems(self, hand: Hand, trick: Trick) -> list[Violation]:
+        names, leader = self.names, self.leader(hand)
+        if trick.leader is not None and trick.leader != leader:
+            return [
+                Violation(
+                    "wrong-leader",
+                    f"{names[leader]} leads this trick (the winner of the last one, or the "
+                    f"player after the dealer), not {names[trick.leader]}.",
+                    rule="play",
+                )
+            ]
+        if len(trick.cards) != 4:
+            return [
+                Violation(
+                    "trick-size",
+                    f"A trick has 4 cards, one from each player; {len(trick.cards)} were given.",
+                    rule="play",
+                )
+            ]
+        if problems := [_not_in_deck(c) for c in trick.cards if c not in _IN_DECK]:
+            return problems
+        problems = duplicate_problems(trick.cards, hand.tricks)
+        record = self.record(hand, trick.cards)
+        for seat, card in record.plays(4):
+            if card == hand.upcard and seat != hand.dealer:
+                problems.append(
+                    Violation(
+                        "upcard-elsewhere",
+                        f"{names[seat]} cannot play {card.label}: it was turned up to the "
+                        f"dealer, {names[hand.dealer]}, and is in their hand.",
+                        rule="setup",
+                    )
+                )
+        if problems:
+            return problems
+        return [v for _, v in self.new_flags(hand, record)]
+
+    def _forfeit_problems(self, state: MalillaState, event: Forfeit) -> list[Violation]:
+        hand = state.hand if state.hand is not None else state.last.hand if state.last else None
+        assert hand is not None
+        team = event.player % 2
+        if any(f.seat % 2 == team for f in hand.flags) or event.note.strip():
+            return []
+        side = self.team_name(self.teams()[team])
+        return [
+            Violation(
+                "forfeit-reason",
+                f"No irregularity by {side} has been flagged in hand {hand.number}: write what "
+                f"{self.names[event.player]} did in the note to confirm the forfeit anyway.",
+                rule="irregularities",
+            )
+        ]
+
+    # --- apply ----------------------------------------------------------------------------------
+    def record(self, hand: Hand, cards: tuple[Card, ...]) -> TrickRecord:
+        leader = self.leader(hand)
+        seats = tuple(self.order_from(leader))
+        win = trick_winner(cards, hand.upcard.suit)
+        return TrickRecord(len(hand.tricks) + 1, leader, cards, cards[0].suit, seats[win], seats)
+
+    def new_flags(self, hand: Hand, record: TrickRecord) -> list[tuple[Flag, Violation]]:
+        assert hand.upcard.suit is not None
+        known = frozenset((f.trick, f.seat) for f in hand.flags)
+        return audit((*hand.tricks, record), self.names, hand.upcard.suit, known)
+
+    def apply(self, state: MalillaState, event: Event) -> MalillaState:
+        if isinstance(event, Deal):
+            return self.deal(state, event.dealer, event.upcard)
+        if isinstance(event, Forfeit):
+            return self.forfeit(state, event.player % 2, event.player)
+        hand = state.hand
+        assert hand is not None
+        if isinstance(event, Tally):
+            mine = event.side % 2
+            cards = [0, 0]
+            tricks = [0, 0]
+            cards[mine], cards[1 - mine] = event.card_points, CARD_POINTS - event.card_points
+            tricks[mine], tricks[1 - mine] = event.tricks, TRICKS - event.tricks
+            return self.finish(state, hand, (cards[0], cards[1]), (tricks[0], tricks[1]))
+        assert isinstance(event, Trick)
+        record = self.record(hand, event.cards)
+        flags = [f for f, _ in self.new_flags(hand, record)]
+        hand = dataclasses.replace(hand, tricks=(*hand.tricks, record), flags=(*hand.flags, *flags))
+        auto = self.options.forfeit == "auto" and hand.flags
+        if len(hand.tricks) < TRICKS:
+            state = dataclasses.replace(state, hand=hand)
+            if auto and self.options.penalty == "game":
+                return self.forfeit(state, hand.flags[0].seat % 2, hand.flags[0].seat)
+            return state
+        state = self.finish(state, hand, *side_totals(hand.tricks))
+        if auto:
+            return self.forfeit(state, hand.flags[0].seat % 2, hand.flags[0].seat)
+        return state
+
+    def hands(self, state: MalillaState) -> tuple[HandScore, ...]:
+        hand = state.hand
+        if hand is None or not bonus_of(hand.upcard):
+            return state.done
+        return (*state.done, self.provisional(hand))
+
+    def outcome(self, state: MalillaState) -> Outcome | None:
+        if state.winner is None:
+            return None
+        return Outcome(state.reason, self.teams()[state.winner])
+
+
+def _not_in_deck(card: Card) -> Violation:
+    return Violation(
+        "not-in-deck",
+        f"{card.label} is not in the Malilla pack (A, K, Q, J and 7 down to 2 in each suit).",
+        rule="setup",
+    )

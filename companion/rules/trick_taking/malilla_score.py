@@ -1,0 +1,358 @@
+"""Malilla's state and scoring: the dealer's bonus, the hand result, capote, game and forfeits
+(``shared/rules/malilla/rulings.md`` §7.2 points 4, 6, 7, 8 and rulings 7.3.1, 7.3.3, 7.3.6).
+
+:class:`Scorer` is mixed into :class:`~companion.rules.trick_taking.malilla.Malilla`; every
+number a hand scores is worked out here, once, with the line that explains it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from companion.rules.cards import Card
+from companion.rules.core import HandScore, ScoreLine, Violation
+from companion.rules.trick_taking.malilla_play import (
+    CARD_POINTS,
+    TRICKS,
+    Flag,
+    points,
+    points_range,
+)
+from companion.rules.trick_taking.tricks import TrickRecord
+
+TARGET = 35  # the game, and what a side's hand points are measured against
+Pair = tuple[int, int]  # one number per side: seats 1 & 3, then seats 2 & 4
+
+
+@dataclasses.dataclass(frozen=True)
+class MalillaOptions:
+    trick_point: bool = True
+    direction: str = "clockwise"
+    penalty: str = "game"
+    forfeit: str = "confirm"
+
+
+@dataclasses.dataclass(frozen=True)
+class Hand:
+    number: int
+    dealer: int
+    upcard: Card
+    held: bool = False  # the dealer's bonus waits until the hand is scored (ruling 3)
+    tricks: tuple[TrickRecord, ...] = ()
+    flags: tuple[Flag, ...] = ()  # irregular plays found so far, in the order found
+
+
+@dataclasses.dataclass(frozen=True)
+class Finished:
+    """The hand scored last: a forfeit may still be confirmed for it until the next deal."""
+
+    hand: Hand
+    cards: Pair
+    tricks: Pair
+    forfeit: int | None = None  # the side that forfeited
+
+
+@dataclasses.dataclass(frozen=True)
+class MalillaState:
+    done: tuple[HandScore, ...] = ()
+    hand: Hand | None = None
+    last: Finished | None = None
+    next_dealer: int | None = None
+    winner: int | None = None  # the side that won the game
+    reason: str = ""  # "target-reached" | "capote" | "forfeit"
+
+
+def bonus_of(upcard: Card) -> int:
+    return points(upcard)
+
+
+def side_totals(tricks: Sequence[TrickRecord]) -> tuple[Pair, Pair]:
+    """(card points, tricks won) per side."""
+    cards, won = [0, 0], [0, 0]
+    for trick in tricks:
+        cards[trick.winner % 2] += sum(points(c) for c in trick.cards)
+        won[trick.winner % 2] += 1
+    return (cards[0], cards[1]), (won[0], won[1])
+
+
+def suit_label(card: Card) -> str:
+    assert card.suit is not None
+    return f"{card.suit.symbol} {card.suit.title}"
+
+
+def _sum(done: Sequence[HandScore]) -> Pair:
+    return sum(h.points[0] for h in done), sum(h.points[1] for h in done)
+
+
+def _tally(code: str, message: str) -> Violation:
+    return Violation(code, message, rule="quick-entry")
+
+
+def _between(low: int, high: int) -> str:
+    return f"exactly {low}" if low == high else f"{low} to {high}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+class Scorer:
+    if TYPE_CHECKING:
+        options: MalillaOptions
+        names: tuple[str, ...]
+
+        def team_name(self, team: Sequence[int]) -> str: ...
+
+        def teams(self) -> tuple[tuple[int, ...], ...]: ...
+
+    # --- seats and words ------------------------------------------------------------------------
+    def next_seat(self, seat: int) -> int:
+        return (seat + (1 if self.options.direction == "clockwise" else -1)) % 4
+
+    def order_from(self, leader: int) -> Iterator[int]:
+        seat = leader
+        for _ in range(4):
+            yield seat
+            seat = self.next_seat(seat)
+
+    def side_name(self, side: int) -> str:
+        return self.team_name(self.teams()[side])
+
+    def other_name(self, side: int) -> str:
+        return self.side_name(1 - side)
+
+    def side_points(self, cards: Pair, tricks: Pair) -> Pair:
+        if not self.options.trick_point:
+            return cards
+        return cards[0] + tricks[0], cards[1] + tricks[1]
+
+    def _count(self, cards: int, tricks: int) -> str:
+        if not self.options.trick_point:
+            return f"{cards} card points"
+        return f"{cards} card points + {_plural(tricks, 'trick')} = {cards + tricks}"
+
+    def deal_text(self, hand: Hand) -> str:
+        assert hand.upcard.suit is not None
+        return (
+            f"{self.names[hand.dealer]} dealt, {hand.upcard.label} turned up "
+            f"(trump {hand.upcard.suit.symbol})"
+        )
+
+    # --- quick entry ----------------------------------------------------------------------------
+    def tally_problems(
+        self, side: int, cards: int, tricks: int, other_cards: int | None, other_tricks: int | None
+    ) -> list[Violation]:
+        """What is wrong with one side's card points and tricks (and the other's, if given)."""
+        mine, other = self.side_name(side), self.other_name(side)
+        out = []
+        for name, c, t in ((mine, cards, tricks), (other, other_cards, other_tricks)):
+            if c is not None and not 0 <= c <= CARD_POINTS:
+                out.append(_tally("tally-range", f"{name} cannot have {c} card points (0 to 60)."))
+            if t is not None and not 0 <= t <= TRICKS:
+                out.append(_tally("tally-range", f"{name} cannot have won {t} tricks (0 to 10)."))
+        if out:
+            return out
+        cards_2, tricks_2 = CARD_POINTS - cards, TRICKS - tricks
+        if other_cards is not None and other_cards != cards_2:
+            out.append(
+                _tally(
+                    "card-points-total",
+                    f"{mine} {cards} and {other} {other_cards} card points make "
+                    f"{cards + other_cards}, but the cards are worth 60 in all.",
+                )
+            )
+        if other_tricks is not None and other_tricks != tricks_2:
+            out.append(
+                _tally(
+                    "tricks-total",
+                    f"{mine} {tricks} and {other} {other_tricks} tricks make "
+                    f"{tricks + other_tricks}, but a hand has 10 tricks.",
+                )
+            )
+        if out:
+            return out
+        for name, c, t in ((mine, cards, tricks), (other, cards_2, tricks_2)):
+            low, high = points_range(t)
+            if not low <= c <= high:
+                out.append(
+                    _tally(
+                        "card-points-impossible",
+                        f"{name} won {_plural(t, 'trick')}: {4 * t} cards hold "
+                        f"{_between(low, high)} card points, not {c}.",
+                    )
+                )
+        return out
+
+    # --- the deal -------------------------------------------------------------------------------
+    def deal(self, state: MalillaState, dealer: int, upcard: Card) -> MalillaState:
+        before, bonus = _sum(state.done), bonus_of(upcard)
+        held = bonus > 0 and before[dealer % 2] + bonus >= TARGET
+        hand = Hand(len(state.done) + 1, dealer, upcard, held)
+        return dataclasses.replace(state, hand=hand, last=None, next_dealer=None)
+
+    def _bonus_line(self, hand: Hand) -> ScoreLine:
+        return ScoreLine(
+            f"Dealer's bonus: {hand.upcard.label} turned up", bonus_of(hand.upcard), "dealer-bonus"
+        )
+
+    def provisional(self, hand: Hand) -> HandScore:
+        """The running hand, shown while it is played: its dealer's bonus, scored or held."""
+        lines: tuple[list[ScoreLine], list[ScoreLine]] = ([], [])
+        if hand.held:
+            text = f"Dealer's bonus of {bonus_of(hand.upcard)} held back until the hand is scored"
+            lines[hand.dealer % 2].append(ScoreLine(text, 0, "dealer-bonus"))
+        else:
+            lines[hand.dealer % 2].append(self._bonus_line(hand))
+        return self._hand_score(hand, lines, f"in progress: {self.deal_text(hand)}")
+
+    def _hand_score(
+        self, hand: Hand, lines: tuple[list[ScoreLine], list[ScoreLine]], summary: str
+    ) -> HandScore:
+        return HandScore(
+            number=hand.number,
+            points=(sum(x.points for x in lines[0]), sum(x.points for x in lines[1])),
+            lines=(tuple(lines[0]), tuple(lines[1])),
+            dealer=hand.dealer,
+            summary=summary,
+        )
+
+    # --- the end of a hand ----------------------------------------------------------------------
+    def finish(self, state: MalillaState, hand: Hand, cards: Pair, tricks: Pair) -> MalillaState:
+        score, winner, reason = self.score_hand(hand, _sum(state.done), cards, tricks)
+        return MalillaState(
+            done=(*state.done, score),
+            last=Finished(hand, cards, tricks),
+            next_dealer=self.next_seat(hand.dealer),
+            winner=winner,
+            reason=reason,
+        )
+
+    def score_hand(
+        self, hand: Hand, before: Pair, cards: Pair, tricks: Pair, forfeit: int | None = None
+    ) -> tuple[HandScore, int | None, str]:
+        """The hand's score lines per side, and the side that has won the game, if any.
+
+        Order (7.2.7, ruling 3): an immediate dealer's bonus, the hand result, then a held
+        bonus, added only if the hand result has not decided the game.
+        """
+        dealer_side, bonus = hand.dealer % 2, bonus_of(hand.upcard)
+        lines: tuple[list[ScoreLine], list[ScoreLine]] = ([], [])
+        if bonus and not hand.held:
+            lines[dealer_side].append(self._bonus_line(hand))
+        capote = next((i for i in (0, 1) if tricks[i] == TRICKS and i != forfeit), None)
+        result = self._result(cards, tricks, capote, forfeit)
+        for side in (0, 1):
+            lines[side].append(result[side])
+        got = [before[i] + sum(x.points for x in lines[i]) for i in (0, 1)]
+        decided = capote is not None or max(got) >= TARGET
+        if bonus and hand.held:
+            if forfeit == dealer_side:
+                text, add = "Held dealer's bonus lost with the forfeit", 0
+            elif decided:
+                text, add = "Held dealer's bonus not added: the hand decided the game", 0
+            else:
+                text, add = f"Dealer's bonus ({hand.upcard.label}), held back until now", bonus
+            lines[dealer_side].append(ScoreLine(text, add, "dealer-bonus"))
+            got[dealer_side] += add
+        pts = self.side_points(cards, tricks)
+        summary = (
+            f"{self.deal_text(hand)}; {self.side_name(0)} {pts[0]}, {self.side_name(1)} {pts[1]}"
+            + (" — card by card" if hand.tricks else "")
+            + (" — capote" if capote is not None else "")
+            + (f" — forfeited by {self.side_name(forfeit)}" if forfeit is not None else "")
+        )
+        score = self._hand_score(hand, lines, summary)
+        if capote is not None:
+            return score, capote, "capote"
+        over = [i for i in (0, 1) if got[i] >= TARGET]
+        if over:
+            return score, max(over, key=lambda i: got[i]), "target-reached"
+        return score, None, ""
+
+    def _result(
+        self, cards: Pair, tricks: Pair, capote: int | None, forfeit: int | None
+    ) -> tuple[ScoreLine, ScoreLine]:
+        pts = self.side_points(cards, tricks)
+        out: list[ScoreLine] = [ScoreLine("", 0), ScoreLine("", 0)]
+        if capote is not None:
+            out[capote] = ScoreLine(f"Capote: all {TRICKS} tricks", TARGET, "capote")
+            out[1 - capote] = ScoreLine("No trick won", 0, "capote")
+        elif forfeit is not None:
+            best = max(pts)
+            out[forfeit] = ScoreLine(
+                f"Hand forfeited: {self._count(cards[forfeit], tricks[forfeit])} do not count",
+                0,
+                "irregularities",
+            )
+            out[1 - forfeit] = ScoreLine(
+                f"Hand awarded after the other side's irregularity: the better total, {best}, "
+                f"minus 35",
+                max(best - TARGET, 0),
+                "irregularities",
+            )
+        elif pts[0] == pts[1]:
+            for i in (0, 1):
+                out[i] = ScoreLine(
+                    f"{self._count(cards[i], tricks[i])}: a tie, nobody scores", 0, "scoring"
+                )
+        else:
+            win = 0 if pts[0] > pts[1] else 1
+            out[win] = ScoreLine(
+                f"{self._count(cards[win], tricks[win])}, minus 35", pts[win] - TARGET, "scoring"
+            )
+            out[1 - win] = ScoreLine(
+                f"{self._count(cards[1 - win], tricks[1 - win])}: the other side won the hand",
+                0,
+                "scoring",
+            )
+        return out[0], out[1]
+
+    # --- forfeits -------------------------------------------------------------------------------
+    def forfeit(self, state: MalillaState, side: int, player: int) -> MalillaState:
+        """The table confirmed an irregularity by ``player`` (7.2.8, ruling 7.3.6)."""
+        why = f"{self.names[player]}'s irregularity"
+        if self.options.penalty == "game":
+            line = ScoreLine(f"Game forfeited: {why}", 0, "irregularities")
+            if state.hand is not None:  # stopped during the hand
+                hand = state.hand
+                lines: tuple[list[ScoreLine], list[ScoreLine]] = ([], [])
+                if bonus_of(hand.upcard) and not hand.held:
+                    lines[hand.dealer % 2].append(self._bonus_line(hand))
+                lines[side].append(line)
+                row = self._hand_score(
+                    hand,
+                    lines,
+                    f"{self.deal_text(hand)}; stopped — game forfeited by {self.side_name(side)}",
+                )
+                done = (*state.done, row)
+                return MalillaState(done=done, winner=1 - side, reason="forfeit")
+            assert state.last is not None
+            last = state.done[-1]
+            marked = list(last.lines)
+            marked[side] = (*marked[side], line)
+            row = dataclasses.replace(
+                last,
+                lines=(marked[0], marked[1]),
+                summary=f"{last.summary} — game forfeited by {self.side_name(side)}",
+            )
+            return dataclasses.replace(
+                state,
+                done=(*state.done[:-1], row),
+                last=dataclasses.replace(state.last, forfeit=side),
+                winner=1 - side,
+                reason="forfeit",
+            )
+        finished = state.last
+        assert finished is not None
+        score, winner, reason = self.score_hand(
+            finished.hand, _sum(state.done[:-1]), finished.cards, finished.tricks, forfeit=side
+        )
+        return dataclasses.replace(
+            state,
+            done=(*state.done[:-1], score),
+            last=dataclasses.replace(finished, forfeit=side),
+            winner=winner,
+            reason=reason,
+        )

@@ -1,0 +1,227 @@
+"""Entry forms for Malilla: the deal, a hand's points (quick entry), one trick, or a forfeit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from companion import rules as engine
+from companion.rules.cards import RANK_NAMES, Card
+from companion.rules.trick_taking import malilla as game
+from companion.rules.trick_taking.malilla_play import ORDER, POINTS
+
+from .base import SUIT_CHOICES, Chips, EntryForm, card_from, count_field
+
+#: The 40-card pack's ranks, high to low as Malilla ranks them.
+RANKS = [(RANK_NAMES[r], RANK_NAMES[r]) for r in ORDER]
+
+
+def _rank_chips(label: str) -> forms.ChoiceField:
+    return forms.ChoiceField(label=label, choices=RANKS, widget=Chips, required=False)
+
+
+def _suit_chips() -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label="Suit",
+        choices=SUIT_CHOICES,
+        widget=Chips(attrs={"class": "chips-suits"}),
+        required=False,
+    )
+
+
+class DealForm(EntryForm):
+    kind = "deal"
+    label = "Deal"
+    template = "games/malilla/_deal_form.html"
+
+    def build(self) -> None:
+        self.fields["dealer"] = forms.TypedChoiceField(
+            label="Dealer",
+            choices=self.seat_choices(),
+            coerce=int,
+            widget=Chips,
+            initial=self.rules.dealer(self.state),
+        )
+        self.fields["rank"] = _rank_chips("Card turned up")
+        self.fields["suit"] = _suit_chips()
+        expected = self.rules.dealer(self.state)
+        self.misdeal_by = self.rules.names[expected] if expected is not None else ""
+        self.fields["misdeal"] = forms.BooleanField(
+            label=f"{self.misdeal_by} misdealt: the next player dealt instead", required=False
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        data["upcard"] = card_from(data.get("rank"), data.get("suit"), "the turned-up")
+        return data
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        return game.Deal(dealer=d["dealer"], upcard=d["upcard"], misdeal=d.get("misdeal", False))
+
+
+class TallyForm(EntryForm):
+    """Each side's card points and tricks; one side is enough, the other is worked out."""
+
+    kind = "tally"
+    label = "Hand's points"
+    template = "games/malilla/_tally_form.html"
+
+    def build(self) -> None:
+        for side in (0, 1):
+            self.fields[f"cards_{side}"] = forms.IntegerField(
+                label="Card points",
+                required=False,
+                widget=forms.NumberInput(
+                    attrs={"inputmode": "numeric", "class": "count", "min": 0, "max": 60}
+                ),
+            )
+            tricks = count_field("Tricks won", 10, initial=None)
+            tricks.required = False
+            tricks.empty_value = None
+            self.fields[f"tricks_{side}"] = tricks
+
+    def sides(self) -> list[dict[str, Any]]:
+        return [
+            {"name": name, "cards": self[f"cards_{i}"], "tricks": self[f"tricks_{i}"]}
+            for i, name in enumerate(self.rules.column_names())
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        given = [(data.get(f"cards_{i}"), data.get(f"tricks_{i}")) for i in (0, 1)]
+        complete = [i for i, (c, t) in enumerate(given) if c is not None and t is not None]
+        if not complete:
+            raise forms.ValidationError(
+                "Enter the card points and the tricks of at least one side: the other side's "
+                "are worked out (60 card points and 10 tricks in all)."
+            )
+        data["side"] = complete[0]
+        data["other"] = given[1 - complete[0]]
+        data["mine"] = given[complete[0]]
+        return data
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        (cards, tricks), (other_cards, other_tricks) = d["mine"], d["other"]
+        return game.Tally(
+            side=d["side"],
+            card_points=cards,
+            tricks=tricks,
+            other_card_points=other_cards,
+            other_tricks=other_tricks,
+        )
+
+
+class TrickForm(EntryForm):
+    """One trick: a card for each player, in playing order from the leader."""
+
+    kind = "trick"
+    label = "Trick by trick"
+    template = "games/malilla/_trick_form.html"
+
+    def build(self) -> None:
+        hand = self.state.hand
+        self.leader = self.rules.leader(hand) if hand is not None else 0
+        self.order = list(self.rules.order_from(self.leader))
+        self.number = len(hand.tricks) + 1 if hand is not None else 1
+        for seat in self.order:
+            self.fields[f"rank_{seat}"] = _rank_chips(self.rules.names[seat])
+            self.fields[f"suit_{seat}"] = _suit_chips()
+
+    def players(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": self.rules.names[s],
+                "rank": self[f"rank_{s}"],
+                "suit": self[f"suit_{s}"],
+                "leads": i == 0,
+            }
+            for i, s in enumerate(self.order)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        cards: list[Card] = []
+        errors = []
+        for seat in self.order:
+            try:
+                rank, suit = data.get(f"rank_{seat}"), data.get(f"suit_{seat}")
+                cards.append(card_from(rank, suit, self.rules.names[seat]))
+            except forms.ValidationError as exc:
+                errors.append(exc)
+        if errors:
+            raise forms.ValidationError(errors)
+        data["cards"] = tuple(cards)
+        return data
+
+    def to_event(self) -> engine.Event:
+        return game.Trick(cards=self.cleaned_data["cards"], leader=self.leader)
+
+
+class ForfeitForm(EntryForm):
+    """The table confirms an irregularity: who made it, and what happened."""
+
+    kind = "forfeit"
+    label = "Forfeit"
+    template = "games/malilla/_forfeit_form.html"
+
+    def build(self) -> None:
+        state = self.state
+        hand = state.hand if state.hand is not None else state.last.hand if state.last else None
+        flags = hand.flags if hand is not None else ()
+        first = flags[0] if flags else None
+        self.flagged = [
+            f"{self.rules.names[f.seat]}, trick {f.trick} ({f.code.replace('-', ' ')})"
+            for f in flags
+        ]
+        self.fields["player"] = forms.TypedChoiceField(
+            label="Who made the irregular play",
+            choices=self.seat_choices(),
+            coerce=int,
+            widget=Chips,
+            initial=first.seat if first else None,
+        )
+        self.fields["note"] = forms.CharField(
+            label="What happened",
+            required=not flags,
+            max_length=200,
+            initial=f"Confirmed: {self.flagged[0]}" if first else "",
+            widget=forms.TextInput(attrs={"autocomplete": "off"}),
+        )
+        self.penalty = self.rules.options.penalty
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        return game.Forfeit(player=d["player"], note=d["note"].strip())
+
+
+MALILLA_FORMS: dict[str, type[EntryForm]] = {
+    f.kind: f for f in (DealForm, TallyForm, TrickForm, ForfeitForm)
+}
+
+
+def describe_malilla(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
+    """One line for the history list."""
+    names = rules.names
+    if isinstance(event, game.Deal):
+        bonus = POINTS.get(event.upcard.rank, 0)
+        extra = f" (+{bonus} dealer's bonus)" if bonus else ""
+        after = " after a misdeal" if event.misdeal else ""
+        return f"{names[event.dealer]} dealt{after}; {event.upcard.label} turned up{extra}"
+    if isinstance(event, game.Tally):
+        side = event.side % 2
+        sides = rules.column_names()
+        text = f"Points: {sides[side]} {event.card_points} card points, {event.tricks} tricks"
+        if event.other_card_points is not None or event.other_tricks is not None:
+            text += f"; {sides[1 - side]} {event.other_card_points}, {event.other_tricks}"
+        return text
+    if isinstance(event, game.Trick):
+        return "Trick: " + " ".join(c.label for c in event.cards)
+    if isinstance(event, game.Forfeit):
+        text = f"Forfeit confirmed: {names[event.player]}'s side"
+        return text + (f" — {event.note}" if event.note else "")
+    if isinstance(event, engine.Void):
+        return f"Cancelled entry #{event.target + 1}"
+    return event.kind

@@ -1,0 +1,179 @@
+"""Random complete Malilla hands played card by card with full information (hypothesis).
+
+The test deals a shuffled 40-card pack (the last card face up to the dealer), keeps every
+player's hand and plays only cards its own oracle allows (rulings 7.2.5 and 7.3.2, 7.3.5,
+written here independently of the engine). The engine must flag nothing, count 70 (or 60),
+score exactly as a quick entry of the same hand, and survive a JSON round trip. One
+deliberately illegal play must be flagged, naming its trick and player.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from companion.rules import dump_log, load_log, replay
+from companion.rules.cards import Card, Suit, deck
+from companion.rules.events import Event, Seat
+from companion.rules.trick_taking.malilla import Deal, Malilla, Tally, Trick
+
+NAMES = ("Ann", "Bob", "Cat", "Dan")
+PACK = deck(40)
+RANKS_HIGH_TO_LOW = (7, 14, 13, 12, 11, 6, 5, 4, 3, 2)
+STRENGTH = {rank: 10 - i for i, rank in enumerate(RANKS_HIGH_TO_LOW)}
+VALUE = {7: 5, 14: 4, 13: 3, 12: 2, 11: 1}
+
+OPTIONS = st.fixed_dictionaries(
+    {
+        "trick_point": st.booleans(),
+        "direction": st.sampled_from(["clockwise", "counter-clockwise"]),
+        "penalty": st.sampled_from(["game", "hand"]),
+    }
+)
+FAST = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+)
+
+
+def beats(card: Card, best: Card, lead: Suit, trump: Suit) -> bool:
+    def key(c: Card) -> tuple[int, int]:
+        return (2 if c.suit == trump else 1 if c.suit == lead else 0, STRENGTH[c.rank])
+
+    return key(card) > key(best) and (card.suit in (lead, trump))
+
+
+def oracle(
+    hand: list[Card], played: list[tuple[int, Card]], me: int, trump: Suit, led: set[Suit]
+) -> list[Card]:
+    """The cards ``me`` may play."""
+    if not played:
+        return list(hand)
+    lead = played[0][1].suit
+    assert lead is not None
+    win_seat, win = played[0]
+    for seat, card in played[1:]:
+        if beats(card, win, lead, trump):
+            win_seat, win = seat, card
+    opponent = win_seat % 2 != me % 2
+    same = [c for c in hand if c.suit == lead]
+    if same:
+        if opponent and win.suit == lead:
+            higher = [c for c in same if STRENGTH[c.rank] > STRENGTH[win.rank]]
+            return higher or same
+        return same
+    if opponent:
+        trumps = [c for c in hand if c.suit == trump]
+        if win.suit == trump:
+            trumps = [c for c in trumps if STRENGTH[c.rank] > STRENGTH[win.rank]]
+        if trumps:
+            return trumps
+    free = [c for c in hand if not (c.rank == 7 and c.suit != trump and c.suit not in led)]
+    return free or list(hand)
+
+
+def play_hand(
+    rules: Malilla, order: list[Card], dealer: int, rng: random.Random, cheat_at: int | None = None
+) -> tuple[list[Event], dict[str, Any]]:
+    """Deal ``order`` and play it out; at play number ``cheat_at`` make an illegal play if the
+    player has one. Returns the events and what the table saw."""
+    seats = list(rules.order_from(rules.next_seat(dealer)))
+    hands: dict[int, list[Card]] = {s: [] for s in range(4)}
+    for i, card in enumerate(order):
+        hands[seats[i % 4]].append(card)
+    upcard = order[-1]
+    trump = upcard.suit
+    assert trump is not None and upcard in hands[dealer]
+    events: list[Event] = [Deal(dealer=Seat(dealer), upcard=upcard)]
+    seen: dict[str, Any] = {"cards": [0, 0], "tricks": [0, 0], "cheat": None}
+    leader, led, count = rules.next_seat(dealer), set[Suit](), 0
+    for number in range(1, 11):
+        played: list[tuple[int, Card]] = []
+        for seat in rules.order_from(leader):
+            legal = oracle(hands[seat], played, seat, trump, led)
+            illegal = [c for c in hands[seat] if c not in legal]
+            if count == cheat_at and illegal and seen["cheat"] is None:
+                card = rng.choice(illegal)
+                seen["cheat"] = (number, seat, card)
+            else:
+                card = rng.choice(legal)
+            hands[seat].remove(card)
+            played.append((seat, card))
+            count += 1
+        lead = played[0][1].suit
+        assert lead is not None
+        led.add(lead)
+        win_seat, win = played[0]
+        for seat, card in played[1:]:
+            if beats(card, win, lead, trump):
+                win_seat, win = seat, card
+        seen["cards"][win_seat % 2] += sum(VALUE.get(c.rank, 0) for _, c in played)
+        seen["tricks"][win_seat % 2] += 1
+        events.append(Trick(cards=tuple(c for _, c in played)))
+        leader = win_seat
+    return events, seen
+
+
+@FAST
+@given(
+    order=st.permutations(PACK),
+    dealer=st.integers(0, 3),
+    options=OPTIONS,
+    seed=st.integers(0, 2**32),
+)
+def test_legal_hands_score_like_quick_entry(
+    order: list[Card], dealer: int, options: dict[str, Any], seed: int
+) -> None:
+    rules = Malilla(4, options, NAMES)
+    events, seen = play_hand(rules, order, dealer, random.Random(seed))
+    played = [c for e in events[1:] if isinstance(e, Trick) for c in e.cards]
+    assert sorted(played, key=Card.sort_key) == sorted(PACK, key=Card.sort_key)
+
+    result = replay(rules, events)
+    assert result.flagged == ()
+    hand = rules.hands(result.state)[0]
+    finished = result.state.last
+    assert finished is not None
+    assert list(finished.cards) == seen["cards"] and list(finished.tricks) == seen["tricks"]
+    assert sum(finished.cards) == 60 and sum(finished.tricks) == 10
+    assert sum(rules.side_points(finished.cards, finished.tricks)) == (
+        70 if options["trick_point"] else 60
+    )
+    assert rules.scores(result.state) == hand.points
+
+    quick = [events[0], Tally(side=Seat(0), card_points=seen["cards"][0], tricks=seen["tricks"][0])]
+    assert rules.hands(replay(rules, quick).state)[0].points == hand.points
+
+    again = load_log(json.loads(json.dumps(dump_log(rules, events))))
+    assert replay(again.rules, again.events).state == result.state
+
+
+@FAST
+@given(
+    order=st.permutations(PACK),
+    dealer=st.integers(0, 3),
+    options=OPTIONS,
+    seed=st.integers(0, 2**32),
+    cheat_at=st.integers(1, 35),
+)
+def test_an_illegal_play_is_flagged_naming_its_trick(
+    order: list[Card], dealer: int, options: dict[str, Any], seed: int, cheat_at: int
+) -> None:
+    rules = Malilla(4, options, NAMES)
+    events, seen = play_hand(rules, order, dealer, random.Random(seed), cheat_at)
+    result = replay(rules, events)
+    if seen["cheat"] is None:
+        assert result.flagged == ()
+        return
+    number, seat, card = seen["cheat"]
+    assert len(result.flagged) == 1
+    index, violation = result.flagged[0]
+    assert index >= number  # proven by that trick or a later one
+    assert violation.code in {"revoke", "must-beat", "unled-seven"}
+    assert violation.message.startswith(f"Trick {number}: {NAMES[seat]} played {card.label}, but")

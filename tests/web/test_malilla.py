@@ -1,0 +1,318 @@
+"""Recording Malilla through the HTTP views: every entry form without JavaScript (302 and a row),
+with htmx (the game-body fragment and HX-Trigger), and refused (200, the rule's message, nothing
+written). Expected scores are worked out by hand from rulings §7.2."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from companion.rules.cards import parse_card, parse_cards
+from companion.rules.events import Seat
+from companion.rules.trick_taking.malilla import Deal, Tally, Trick
+from companion.tables import actions
+from companion.tables.models import Event, Game, Table
+
+from .helpers import (
+    event_count,
+    form_client_id,
+    game_url,
+    page_hands,
+    page_totals,
+    record,
+    replayed_totals,
+    starts_with_element,
+    text,
+    words,
+)
+
+#: Ann deals 3♦; Bob does not trump Ann's A♥ in trick 4 and plays the trump Q♦ in trick 6.
+NO_TRUMP = (
+    "3C 5C 6C QC",
+    "AC 4C KD 7C",
+    "7H QH 6H 3H",
+    "KH JH AH 2C",
+    "AS 2S 4S 5S",
+    "3D QD 2D JD",
+    "KC 5D JC 5H",
+    "2H AD KS 7D",
+    "4D 4H JS 6S",
+    "6D 3S QS 7S",
+)
+
+
+@pytest.fixture
+def four_player_table(db: None) -> Table:
+    return actions.do_create_table(["Ann", "Bob", "Cat", "Dan"], "Malilla night")
+
+
+@pytest.fixture
+def malilla_game(four_player_table: Table) -> Game:
+    players = list(four_player_table.players.all())
+    return actions.check_start_game(four_player_table, "malilla", players, {})
+
+
+@pytest.fixture
+def dealt(malilla_game: Game) -> Game:
+    """Ann dealt, 3♦ turned up (diamonds are trump, no bonus); Bob leads."""
+    actions.check_record_event(malilla_game, Deal(dealer=Seat(0), upcard=parse_card("3D")))
+    return malilla_game
+
+
+@pytest.fixture
+def after_first_hand(dealt: Game) -> Game:
+    """Ann & Cat 38 card points + 6 tricks = 44 -> 9; Bob deals hand 2."""
+    actions.check_record_event(dealt, Tally(side=Seat(0), card_points=38, tricks=6))
+    return dealt
+
+
+@pytest.fixture
+def flagged(dealt: Game) -> Game:
+    """The whole hand card by card: Bob's failure to trump in trick 4 is flagged."""
+    for row in NO_TRUMP:
+        actions.check_record_event(dealt, Trick(cards=parse_cards(row)))
+    return dealt
+
+
+def deal_data(dealer: int, card: str) -> dict[str, Any]:
+    return {"dealer": dealer, "rank": card[:-1], "suit": card[-1:]}
+
+
+def trick_data(cards: dict[int, str]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for seat, card in cards.items():
+        data[f"rank_{seat}"], data[f"suit_{seat}"] = card[:-1], card[-1]
+    return data
+
+
+LEGAL = [
+    pytest.param(
+        "deal",
+        "malilla_game",
+        deal_data(0, "KH"),
+        {"type": "deal", "dealer": 0, "upcard": "KH", "misdeal": False},
+        "Dealer's bonus +3 to Ann & Cat, scored",
+        id="deal",
+    ),
+    pytest.param(
+        "tally",
+        "dealt",
+        {"cards_0": 38, "tricks_0": 6, "cards_1": "", "tricks_1": ""},
+        {"type": "tally", "side": 0, "card_points": 38, "tricks": 6},
+        "Bob deals hand 2.",
+        id="tally",
+    ),
+    pytest.param(
+        "trick",
+        "dealt",
+        trick_data({1: "3C", 2: "5C", 3: "6C", 0: "QC"}),
+        {"type": "trick", "cards": ["3C", "5C", "6C", "QC"], "leader": 1},
+        "Ann leads trick 2 of 10.",
+        id="trick",
+    ),
+    pytest.param(
+        "forfeit",
+        "flagged",
+        {"player": 1, "note": "Bob did not trump"},
+        {"type": "forfeit", "player": 1, "note": "Bob did not trump"},
+        "Game over. Ann & Cat win.",
+        id="forfeit",
+    ),
+]
+
+ILLEGAL = [
+    pytest.param(
+        "deal",
+        "after_first_hand",
+        deal_data(3, "2S"),
+        "It is Bob's deal (the deal passes to the left), not Dan's.",
+        id="deal-wrong-dealer",
+    ),
+    pytest.param(
+        "tally",
+        "dealt",
+        {"cards_0": 5, "tricks_0": 0},
+        "Ann & Cat won 0 tricks: 0 cards hold exactly 0 card points, not 5.",
+        id="tally-impossible",
+    ),
+    pytest.param(
+        "tally",
+        "dealt",
+        {"cards_0": 38, "tricks_0": 6, "cards_1": 24, "tricks_1": 4},
+        "Ann & Cat 38 and Bob & Dan 24 card points make 62, but the cards are worth 60 in all.",
+        id="tally-total",
+    ),
+    pytest.param(
+        "trick",
+        "dealt",
+        trick_data({1: "3D", 2: "5C", 3: "6C", 0: "QC"}),
+        "Bob cannot play 3♦: it was turned up to the dealer, Ann, and is in their hand.",
+        id="trick-upcard",
+    ),
+    pytest.param(
+        "forfeit",
+        "flagged",
+        {"player": 0, "note": ""},
+        "No irregularity by Ann & Cat has been flagged in hand 1: write what Ann did in the note "
+        "to confirm the forfeit anyway.",
+        id="forfeit-reason",
+    ),
+]
+
+
+@pytest.mark.parametrize(("kind", "fixture", "data", "payload", "shown"), LEGAL)
+def test_entry_without_javascript_records_one_event_and_redirects(
+    client: Client,
+    request: pytest.FixtureRequest,
+    kind: str,
+    fixture: str,
+    data: dict[str, Any],
+    payload: dict[str, Any],
+    shown: str,
+) -> None:
+    game: Game = request.getfixturevalue(fixture)
+    before = event_count(game)
+    client_id = form_client_id(client, game, kind)
+
+    response = record(client, game, kind, data, client_id=client_id)
+
+    assert response.status_code == 302
+    assert response["Location"] == game_url(game)
+    assert event_count(game) == before + 1
+    row = Event.objects.filter(game=game).latest("seq")
+    assert (row.seq, row.kind, row.payload) == (before, kind, payload)
+    assert shown in words(client.get(game_url(game)))
+
+
+@pytest.mark.parametrize(("kind", "fixture", "data", "payload", "shown"), LEGAL)
+def test_entry_with_htmx_answers_with_the_game_body_fragment(
+    client: Client,
+    request: pytest.FixtureRequest,
+    kind: str,
+    fixture: str,
+    data: dict[str, Any],
+    payload: dict[str, Any],
+    shown: str,
+) -> None:
+    game: Game = request.getfixturevalue(fixture)
+    before = event_count(game)
+
+    response = record(client, game, kind, data, htmx=True)
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<html" not in html
+    assert starts_with_element(html, "game-body")
+    assert "scores-changed" in response["HX-Trigger"]
+    assert shown in words(response)
+    assert event_count(game) == before + 1
+    assert Event.objects.filter(game=game).latest("seq").payload == payload
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["no-js", "htmx"])
+@pytest.mark.parametrize(("kind", "fixture", "data", "message"), ILLEGAL)
+def test_illegal_entry_shows_the_rule_broken_and_records_nothing(
+    client: Client,
+    request: pytest.FixtureRequest,
+    kind: str,
+    fixture: str,
+    data: dict[str, Any],
+    message: str,
+    htmx: bool,
+) -> None:
+    game: Game = request.getfixturevalue(fixture)
+    before = event_count(game)
+
+    response = record(client, game, kind, data, htmx=htmx)
+
+    assert response.status_code == 200
+    page = text(response)
+    assert message in page
+    assert "Nothing was recorded." in page
+    assert event_count(game) == before
+    if htmx:
+        assert response["HX-Retarget"] == "#entry"
+        assert starts_with_element(page, "entry")
+        assert "HX-Trigger" not in response
+    else:
+        assert "<html" in page
+
+
+def test_the_other_side_is_worked_out_and_scored(client: Client, dealt: Game) -> None:
+    response = record(client, dealt, "tally", {"cards_1": 22, "tricks_1": 4})
+    assert response.status_code == 302
+    page = client.get(game_url(dealt))
+    # Bob & Dan 22 + 4 = 26; Ann & Cat 38 + 6 = 44 -> 9.
+    assert page_hands(page) == [[9, 0]]
+    assert page_totals(page) == [9, 0]
+    assert replayed_totals(dealt) == (9, 0)
+    assert "38 card points + 6 tricks = 44, minus 35" in words(page)
+
+
+def test_a_blank_tally_asks_for_one_side(client: Client, dealt: Game) -> None:
+    response = record(client, dealt, "tally", {"cards_0": 30})
+    assert response.status_code == 200
+    assert "Enter the card points and the tricks of at least one side" in text(response)
+    assert event_count(dealt) == 1
+
+
+def test_the_screen_shows_trump_bonus_and_distance(client: Client, malilla_game: Game) -> None:
+    assert record(client, malilla_game, "deal", deal_data(2, "7S")).status_code == 302
+    page = words(client.get(game_url(malilla_game)))
+    assert "Trump ♠ Spades (7♠ turned up)" in page
+    assert "Dealer's bonus +5 to Ann & Cat, scored" in page
+    assert "Leads Dan" in page
+    assert "Ann & Cat needs 30 Bob & Dan needs 35" in page
+
+
+def test_the_flag_is_shown_and_the_forfeit_form_names_the_player(
+    client: Client, flagged: Game
+) -> None:
+    page = client.get(game_url(flagged), {"entry": "forfeit"})
+    shown = words(page)
+    assert "Flagged Bob (trick 4): the table may confirm a forfeit" in shown
+    assert "Flagged by the app: Bob, trick 4 (must beat)" in shown
+    assert 'value="1" checked' in page.content.decode()
+
+
+def test_a_misdeal_passes_the_deal_on(client: Client, after_first_hand: Game) -> None:
+    data = {**deal_data(2, "QS"), "misdeal": "on"}
+    assert record(client, after_first_hand, "deal", data).status_code == 302
+    row = Event.objects.filter(game=after_first_hand).latest("seq")
+    assert row.payload == {"type": "deal", "dealer": 2, "upcard": "QS", "misdeal": True}
+    assert "Cat dealt after a misdeal; Q♠ turned up" in words(
+        client.get(game_url(after_first_hand))
+    )
+
+
+def test_trick_form_lists_players_from_the_leader(client: Client, dealt: Game) -> None:
+    client_id = form_client_id(client, dealt, "trick")
+    assert client_id
+    page = text(client.get(game_url(dealt), {"entry": "trick"}))
+    order = [page.index(f"<legend>{name}") for name in ("Bob", "Cat", "Dan", "Ann")]
+    assert order == sorted(order)
+
+
+def test_flags_of_the_finished_hand_stay_on_screen_until_the_next_deal(
+    client: Client, flagged: Game
+) -> None:
+    def status() -> str:
+        page = client.get(game_url(flagged)).content.decode()
+        return page[page.index('id="status"') : page.index('id="entry"')]
+
+    assert "Trick 4: Bob played 2♣, but opponent Ann was winning with A♥" in status()
+    actions.check_record_event(flagged, Deal(dealer=Seat(1), upcard=parse_card("2S")))
+    assert 'class="flag"' not in status()
+
+
+def test_rules_page_has_every_anchor_the_engine_links_to(client: Client) -> None:
+    page = client.get("/rules/malilla/").content.decode()
+    anchors = {
+        "setup", "cards", "play", "follow-suit", "must-beat", "unled-seven", "scoring",
+        "dealer-bonus", "capote", "game", "irregularities", "quick-entry", "corrections",
+    }  # fmt: skip
+    for anchor in anchors:
+        assert f'id="{anchor}"' in page, anchor
+    assert "A held bonus decides the game" in page  # worked examples, scored by the engine
