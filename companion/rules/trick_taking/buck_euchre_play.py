@@ -1,0 +1,284 @@
+"""Buck Euchre's cards and checks: bowers, the effective suit, how trump was chosen, revokes.
+
+Kept apart from :mod:`buck_euchre` (the phase machine and scoring) so each stays readable.
+The rulings are ``shared/rules/buck-euchre/rulings.md`` §8.2 and §8.3.
+
+>>> from companion.rules.cards import parse_card, parse_cards
+>>> suit_of = suit_of_for(Suit.HEARTS)
+>>> suit_of(parse_card("JD")), suit_of(parse_card("JC"))
+(<Suit.HEARTS: 'H'>, <Suit.CLUBS: 'C'>)
+>>> from companion.rules.trick_taking.tricks import winner_index
+>>> winner_index(parse_cards("AD JD AH"), lead=Suit.DIAMONDS, trump=Suit.HEARTS,
+...              suit_of=suit_of, strength=strength_for(Suit.HEARTS))
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.rules.cards import JACK, Card, Suit, deck
+from companion.rules.core import Severity, Violation
+from companion.rules.trick_taking.tricks import (
+    PlayCheck,
+    PlayContext,
+    Strength,
+    SuitOf,
+    TrickRecord,
+    natural_strength,
+    natural_suit,
+    shown_out,
+    suit_word,
+)
+
+TRICKS = 5
+SEATS = 4
+DECK = frozenset(deck(24))
+SAME_COLOUR = {
+    Suit.SPADES: Suit.CLUBS,
+    Suit.CLUBS: Suit.SPADES,
+    Suit.HEARTS: Suit.DIAMONDS,
+    Suit.DIAMONDS: Suit.HEARTS,
+}
+SUIT_CODES = {s.value: s for s in Suit}
+#: How trump was chosen: ordered up (or taken up by the dealer) in round 1, named in round 2,
+#: fixed by a club turned up, or nobody chose (no trump).
+HOW = {
+    "ordered": "ordered up in round 1",
+    "named": "named in round 2",
+    "clubs": "clubs turned up",
+    "none": "no trump: everyone passed twice",
+}
+
+
+def suit_label(suit: Suit | None) -> str:
+    return "no trump" if suit is None else f"{suit.symbol} {suit.title}"
+
+
+def left_bower(trump: Suit) -> Card:
+    return Card(JACK, SAME_COLOUR[trump])
+
+
+def suit_of_for(trump: Suit | None) -> SuitOf:
+    """The effective suit: the left bower belongs to trump (ruling 8.2.2)."""
+    if trump is None:
+        return natural_suit
+    left = left_bower(trump)
+
+    def suit_of(card: Card) -> Suit | None:
+        return trump if card == left else card.suit
+
+    return suit_of
+
+
+def strength_for(trump: Suit | None) -> Strength:
+    """Right bower > left bower > A K Q 10 9 in trump; A K Q J 10 9 elsewhere."""
+    if trump is None:
+        return natural_strength
+    right, left = Card(JACK, trump), left_bower(trump)
+
+    def strength(card: Card) -> int:
+        return 30 if card == right else 29 if card == left else card.rank
+
+    return strength
+
+
+def bower_note(card: Card, trump: Suit | None) -> str:
+    """ " (the left bower, a heart this hand)" when the card is the left bower."""
+    if trump is not None and card == left_bower(trump):
+        return f" (the left bower, a {suit_word(trump)[:-1]} this hand)"
+    return ""
+
+
+# --- how trump was chosen -------------------------------------------------------------------
+
+
+def parse_trump(code: str) -> tuple[Suit | None, list[Violation]]:
+    if code == "none":
+        return None, []
+    if code.upper() in SUIT_CODES:
+        return SUIT_CODES[code.upper()], []
+    return None, [
+        Violation(
+            "bad-trump",
+            f"The trump '{code}' is not a suit: use S, H, D or C, or 'none' for no trump.",
+            rule="bidding",
+        )
+    ]
+
+
+def derive_how(
+    upcard: Card | None, trump: Suit | None, declarer: str | None, how: str
+) -> tuple[str, list[Violation]]:
+    """How trump was chosen in a quick entry, checked against the upcard and the declarer.
+
+    ``declarer`` is the declarer's name (None: nobody chose). Returns the derived ``how``
+    ("ordered", "named", "clubs", "none"; "chosen" when the upcard and the round are unknown).
+    """
+    if how and how not in HOW:
+        return how, [
+            Violation(
+                "bad-how",
+                f"Trump cannot be chosen '{how}': use ordered, named, clubs or none.",
+                rule="bidding",
+            )
+        ]
+    if upcard is not None:
+        if upcard.suit is Suit.CLUBS:
+            derived = "clubs"
+        elif trump is None:
+            derived = "none"
+        else:
+            derived = "ordered" if trump == upcard.suit else "named"
+    elif how in ("clubs", "none"):
+        derived = how
+    elif trump is None:
+        derived = "none"
+    elif declarer is None and trump is Suit.CLUBS:
+        derived = "clubs"
+    else:
+        derived = how or "chosen"
+    return derived, _how_problems(upcard, trump, declarer, how, derived)
+
+
+def _how_problems(
+    upcard: Card | None, trump: Suit | None, declarer: str | None, how: str, derived: str
+) -> list[Violation]:
+    shown = f" ({upcard.label})" if upcard is not None else ""
+    if derived == "clubs" and trump is not Suit.CLUBS:
+        return [
+            Violation(
+                "trump-mismatch",
+                f"A club turned up{shown} makes clubs trump, not {suit_label(trump)}.",
+                rule="dirty-clubs",
+            )
+        ]
+    if derived == "none" and trump is not None:
+        return [
+            Violation(
+                "trump-mismatch",
+                f"A no-trump hand has no trump, but {suit_label(trump)} was given.",
+                rule="no-trump",
+            )
+        ]
+    if derived in ("clubs", "none") and declarer is not None:
+        why = "clubs were turned up" if derived == "clubs" else "nobody chose trump (no trump)"
+        return [
+            Violation(
+                "no-declarer",
+                f"{declarer} cannot be the declarer: {why}, so there is no declarer this hand.",
+                rule="dirty-clubs" if derived == "clubs" else "no-trump",
+            )
+        ]
+    if derived not in ("clubs", "none") and declarer is None:
+        return [
+            Violation(
+                "declarer-missing",
+                f"Trump {suit_label(trump)} was chosen in the bidding, so say who chose it "
+                "(only a club turned up makes trump without a declarer).",
+                rule="bidding",
+            )
+        ]
+    if upcard is not None and how and how != derived:
+        if how == "named" and trump == upcard.suit:
+            return [
+                Violation(
+                    "named-upcard-suit",
+                    f"The upcard{shown} was turned down in round 1, so round 2 cannot name "
+                    f"{suit_label(trump)}, only another suit.",
+                    rule="bidding",
+                )
+            ]
+        return [
+            Violation(
+                "how-mismatch",
+                f"With {upcard.label} turned up, {suit_label(trump)} means {HOW[derived]}, "
+                f"not {HOW[how]}.",
+                rule="bidding",
+            )
+        ]
+    return []
+
+
+# --- revokes --------------------------------------------------------------------------------
+
+
+def proven_revokes(
+    tricks: Sequence[TrickRecord], trick: TrickRecord, suit_of: SuitOf
+) -> list[tuple[int, int, Suit, Card]]:
+    """Plays of ``trick`` that prove an earlier revoke: (seat, earlier trick, suit, card).
+
+    A player who did not follow a suit and later plays a card of that (effective) suit held
+    it all along. Each earlier failure is reported once: at the first card that proves it.
+    """
+    seen = shown_out(tricks, SEATS, suit_of)
+    found = []
+    for seat, card in trick.plays(SEATS):
+        suit = suit_of(card)
+        if suit is None or (seat, suit) not in seen:
+            continue
+        earlier = seen[(seat, suit)]
+        again = any(
+            s == seat and suit_of(c) == suit
+            for t in tricks
+            if t.number > earlier
+            for s, c in t.plays(SEATS)
+        )
+        if not again:
+            found.append((seat, earlier, suit, card))
+    return found
+
+
+def revoke_violation(
+    names: Sequence[str],
+    found: tuple[int, int, Suit, Card],
+    tricks: Sequence[TrickRecord],
+    number: int,
+    trump: Suit | None,
+) -> Violation:
+    """The message for a revoke proven by ``found`` (see :func:`proven_revokes`)."""
+    seat, earlier, suit, card = found
+    there = next(c for s, c in tricks[earlier - 1].plays(SEATS) if s == seat)
+    why = ""
+    if trump is not None and there == left_bower(trump):
+        why = f"; {there.label}, played there, is the left bower, a trump"
+    return Violation(
+        "revoke",
+        f"Revoke by {names[seat]}: no {suit_word(suit)[:-1]} in trick {earlier} although "
+        f"{card.label}{bower_note(card, trump)} was still in hand (played in trick {number})"
+        f"{why}.",
+        Severity.IRREGULARITY,
+        "follow-suit",
+    )
+
+
+def follow_check(trump: Suit | None, skip: frozenset[tuple[int, int]]) -> PlayCheck:
+    """Follow the effective led suit if you can; ``skip`` holds (seat, trick) already flagged."""
+    suit_of = suit_of_for(trump)
+
+    def check(ctx: PlayContext) -> str | None:
+        lead = ctx.trick.lead
+        if ctx.position == 0 or lead is None or suit_of(ctx.card) == lead:
+            return None
+        if (ctx.seat, ctx.trick.number) in skip:
+            return None
+        could = [c for c in ctx.hand if suit_of(c) == lead]
+        if not could:
+            return None
+        notes = "".join(bower_note(c, trump) for c in could[:2] if bower_note(c, trump))
+        own = bower_note(ctx.card, trump)
+        reason = f"they held {ctx.evidence(could)} and had to follow {suit_word(lead)}"
+        if notes:
+            reason += f"; the left bower counts as a {suit_word(lead)[:-1]}"
+        elif own:
+            reason += f"; {ctx.card.label} is the left bower, a trump, not a {suit_word(lead)[:-1]}"
+        return reason
+
+    return check
+
+
+def call_word(call: str) -> str:
+    """A bid as words: "pass", "order up", "♠ Spades"."""
+    if call in ("pass", "order-up"):
+        return call.replace("-", " ")
+    return suit_label(SUIT_CODES.get(call.upper()))

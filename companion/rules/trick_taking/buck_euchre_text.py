@@ -1,0 +1,104 @@
+"""Buck Euchre's words for the table screen: the prompt, the info rows, hand summaries."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from companion.rules.trick_taking import buck_euchre_play as play
+from companion.rules.trick_taking.buck_euchre_play import SEATS, TRICKS
+
+if TYPE_CHECKING:
+    from companion.rules.trick_taking.buck_euchre import BuckEuchre, BuckEuchreState, Hand
+
+
+def prompt(rules: BuckEuchre, state: BuckEuchreState) -> str:
+    if (end := rules.outcome(state)) is not None:
+        return "Game over: " + rules.winners_text(end)
+    hand, names = state.hand, rules.names
+    if hand is None:
+        number = len(state.done) + 1
+        if state.next_dealer is None:
+            return f"Who deals hand {number}? Record the deal."
+        return f"{names[state.next_dealer]} deals hand {number}."
+    phase = rules.phase(hand)
+    quick = " Or record the whole hand at once (quick entry)."
+    if phase == "bidding":
+        up = hand.upcard
+        if up is None:
+            return "The upcard was not noted, so record the hand's result (quick entry)."
+        seat = rules.bidder(hand)
+        if len(hand.calls) >= SEATS:
+            return f"{up.label} was turned down: {names[seat]} names another suit or passes."
+        if seat == hand.dealer:
+            return f"{names[seat]} (dealer) takes up {up.label} or turns it down."
+        return f"{names[seat]} orders up {up.label} or passes." + ("" if hand.calls else quick)
+    if phase == "drops":
+        first = names[rules.first_to_drop(hand)]
+        return f"Who drops out? {first} decides first, then clockwise."
+    text = f"{names[rules.leader(hand)]} leads trick {len(hand.tricks) + 1} of {TRICKS}."
+    return text + (quick if "result" in rules.expects(state) else "")
+
+
+def trump_text(rules: BuckEuchre, hand: Hand) -> str:
+    """ "♦ Diamonds, ordered up by Bob", "none (everyone passed twice)"."""
+    if hand.how == "none":
+        return "none (everyone passed twice)"
+    label = play.suit_label(hand.trump)
+    if hand.how == "clubs":
+        return f"{label}, turned up (dirty clubs)"
+    assert hand.declarer is not None
+    who = rules.names[hand.declarer]
+    if hand.how == "ordered" and hand.declarer == hand.dealer:
+        return f"{label}, taken up by the dealer, {who}"
+    how = {"ordered": "ordered up by", "named": "named in round 2 by"}.get(hand.how, "chosen by")
+    return f"{label}, {how} {who}"
+
+
+def info(rules: BuckEuchre, state: BuckEuchreState) -> list[tuple[str, str]]:
+    names, hand = rules.names, state.hand
+    distance = (
+        "To reach 0",
+        " · ".join(f"{n} {t}" for n, t in zip(names, rules.scores(state), strict=True)),
+    )
+    if hand is None:
+        over = rules.outcome(state) is not None
+        nxt = state.next_dealer
+        rows = [("Next dealer", names[nxt])] if nxt is not None and not over else []
+        return [*rows, distance]
+    rows = [("Hand", str(hand.number)), ("Dealer", names[hand.dealer])]
+    if hand.upcard is not None:
+        fate = "taken up by the dealer" if rules.picked_up(hand) else "out of play"
+        rows.append(("Upcard", f"{hand.upcard.label}{'' if not hand.fixed else ' — ' + fate}"))
+    if not hand.fixed:
+        if hand.calls:
+            rows.append(
+                ("Bids", ", ".join(f"{names[s]} {play.call_word(c)}" for s, c in hand.calls))
+            )
+        return [*rows, distance]
+    won = rules.won(hand)
+    rows.append(("Trump", rules.trump_text(hand)))
+    if hand.declarer is not None:
+        d = hand.declarer
+        rows.append(("Declarer", f"{names[d]}: {won[d]} of the 3 tricks needed"))
+        if hand.drops_done:
+            out = ", ".join(names[s] for s in sorted(hand.dropped)) or "nobody"
+            rows.append(("Dropped", out))
+    if rules.phase(hand) == "play":
+        rows.append(("Leads", names[rules.leader(hand)]))
+        if hand.tricks:
+            active = rules.order(hand, 0)
+            rows.append(("Tricks", " · ".join(f"{names[s]} {won[s]}" for s in active)))
+    return [*rows, distance]
+
+
+def hand_summary(rules: BuckEuchre, hand: Hand, tricks: Sequence[int]) -> str:
+    names = rules.names
+    up = f", {hand.upcard.label} turned up" if hand.upcard is not None else ""
+    text = f"{names[hand.dealer]} dealt{up}; trump {rules.trump_text(hand)}"
+    if hand.dropped:
+        text += "; dropped: " + ", ".join(names[s] for s in sorted(hand.dropped))
+    text += "; tricks " + ", ".join(
+        f"{names[s]} {t}" for s, t in enumerate(tricks) if s not in hand.dropped
+    )
+    return text + (" — card by card" if hand.tricks else "")

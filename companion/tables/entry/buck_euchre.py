@@ -1,0 +1,292 @@
+"""Entry forms for Buck Euchre: the deal, a whole hand at once, or bids, drops and tricks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from companion import rules as engine
+from companion.rules.cards import Card, Suit
+from companion.rules.trick_taking import buck_euchre as game
+from companion.rules.trick_taking import buck_euchre_play as play
+
+from .base import SUIT_CHOICES, Chips, ChipsMulti, EntryForm, card_from, count_field
+
+RANKS = [(r, r) for r in ("A", "K", "Q", "J", "10", "9")]
+TRUMP_CHOICES = [*SUIT_CHOICES, ("none", "No trump")]
+HOW_CHOICES = [
+    ("ordered", "Ordered up (round 1)"),
+    ("named", "Named (round 2)"),
+    ("clubs", "Club turned up"),
+    ("none", "No trump"),
+]
+
+
+def _suit_chips(label: str, choices: list[tuple[str, str]] = SUIT_CHOICES) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=label, choices=choices, widget=Chips(attrs={"class": "chips-suits"}), required=False
+    )
+
+
+class DealForm(EntryForm):
+    kind = "deal"
+    label = "Deal"
+    template = "games/buck_euchre/_deal_form.html"
+
+    def build(self) -> None:
+        self.fields["dealer"] = forms.TypedChoiceField(
+            label="Dealer",
+            choices=self.seat_choices(),
+            coerce=int,
+            widget=Chips,
+            initial=self.rules.dealer(self.state),
+        )
+        self.fields["rank"] = forms.ChoiceField(
+            label="Upcard", choices=RANKS, widget=Chips, required=False
+        )
+        self.fields["suit"] = _suit_chips("Suit")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("rank") or data.get("suit"):
+            data["upcard"] = card_from(data.get("rank"), data.get("suit"), "the turned-up")
+        else:
+            data["upcard"] = None
+        return data
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        return game.Deal(dealer=d["dealer"], upcard=d["upcard"])
+
+
+class ResultForm(EntryForm):
+    """The whole hand: trump, declarer, who dropped, tricks. One blank trick count (of a player
+    still in) is worked out from the others; a dropped player's blank is 0, and so is everyone's
+    once the counts given already make five tricks."""
+
+    kind = "result"
+    label = "Quick entry"
+    template = "games/buck_euchre/_result_form.html"
+
+    def build(self) -> None:
+        hand = self.state.hand
+        self.upcard: Card | None = hand.upcard if hand is not None else None
+        self.clubs = self.upcard is not None and self.upcard.suit is Suit.CLUBS
+        if not self.clubs:
+            initial = self.upcard.suit.value if self.upcard and self.upcard.suit else None
+            self.fields["trump"] = _suit_chips("Trump", TRUMP_CHOICES)
+            self.fields["trump"].initial = initial
+            self.fields["declarer"] = forms.TypedChoiceField(
+                label="Declarer (chose trump)",
+                choices=self.seat_choices(),
+                coerce=int,
+                widget=Chips,
+                required=False,
+                empty_value=None,
+            )
+            self.fields["dropped"] = forms.TypedMultipleChoiceField(
+                label="Dropped out",
+                choices=self.seat_choices(),
+                coerce=int,
+                widget=ChipsMulti,
+                required=False,
+            )
+        if self.upcard is None:
+            self.fields["how"] = forms.ChoiceField(
+                label="How trump was chosen", choices=HOW_CHOICES, widget=Chips, required=False
+            )
+        for seat, name in self.seat_choices():
+            self.fields[f"tricks_{seat}"] = count_field(name, 5, initial=None)
+            self.fields[f"tricks_{seat}"].required = False
+
+    def trick_fields(self) -> list[forms.BoundField]:
+        return [self[f"tricks_{s}"] for s, _ in self.seat_choices()]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not self.clubs and not data.get("trump"):
+            raise forms.ValidationError("Choose the trump, or No trump if everyone passed twice.")
+        dropped = set(data.get("dropped") or ())
+        seats = [s for s, _ in self.seat_choices()]
+        # An untapped count chip arrives as "" (blank), never confused with 0.
+        tricks = {s: _count(data.get(f"tricks_{s}")) for s in seats}
+        blank = [s for s in seats if tricks[s] is None and s not in dropped]
+        known = sum(t or 0 for s, t in tricks.items() if s not in dropped)
+        if known == game.TRICKS:  # the five tricks are accounted for: the others took none
+            blank = []
+        if len(blank) > 1:
+            names = ", ".join(self.rules.names[s] for s in blank)
+            raise forms.ValidationError(
+                f"Enter the tricks of everyone still in but one (missing: {names})."
+            )
+        if blank:
+            tricks[blank[0]] = max(0, game.TRICKS - known)
+        data["tricks"] = tuple(tricks[s] or 0 for s in seats)
+        return data
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        return game.Result(
+            trump="C" if self.clubs else (d.get("trump") or ""),
+            declarer=None if self.clubs else d.get("declarer"),
+            dropped=tuple(sorted(d.get("dropped") or ())),
+            tricks=d["tricks"],
+            how=d.get("how") or "",
+        )
+
+
+def _count(value: Any) -> int | None:
+    return None if value in (None, "") else int(value)
+
+
+class BidForm(EntryForm):
+    """One call, one tap: each button submits the form with its call."""
+
+    kind = "bid"
+    label = "Bid by bid"
+    template = "games/buck_euchre/_bid_form.html"
+
+    def build(self) -> None:
+        hand = self.state.hand
+        self.bidder = self.rules.bidder(hand) if hand is not None else 0
+        self.round = 1 if hand is None or len(hand.calls) < game.SEATS else 2
+        self.upcard = hand.upcard if hand is not None else None
+        self.is_dealer = hand is not None and self.bidder == hand.dealer
+        self.fields["seat"] = forms.TypedChoiceField(
+            choices=self.seat_choices(), coerce=int, widget=forms.HiddenInput, initial=self.bidder
+        )
+        self.fields["call"] = forms.ChoiceField(
+            choices=[("pass", "Pass"), ("order-up", "Order up"), *SUIT_CHOICES]
+        )
+
+    def buttons(self) -> list[tuple[str, str, str, str]]:
+        """(value, text, css class, spoken label) for each call open to the bidder."""
+        out = [("pass", "Pass", "btn-secondary", "Pass")]
+        if self.round == 1:
+            text = "Take it up" if self.is_dealer else "Order it up"
+            return [*out, ("order-up", text, "btn-primary", text)]
+        up = self.upcard.suit if self.upcard is not None else None
+        return out + [
+            (s.value, s.symbol, f"btn-secondary suit-{s.value.lower()}", f"Name {s.title}")
+            for s in Suit
+            if s != up
+        ]
+
+    def name(self) -> str:
+        return self.rules.names[self.bidder]
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        return game.Bid(seat=d["seat"], call=d["call"])
+
+
+class DropsForm(EntryForm):
+    kind = "drops"
+    label = "Drops"
+    template = "games/buck_euchre/_drops_form.html"
+
+    def build(self) -> None:
+        hand = self.state.hand
+        declarer = hand.declarer if hand is not None else None
+        names = self.rules.names
+        start = 0 if declarer is None else declarer + 1
+        order = [(start + k) % game.SEATS for k in range(game.SEATS)]
+        self.fields["dropped"] = forms.TypedMultipleChoiceField(
+            label="Dropped out",
+            choices=[(s, names[s]) for s in order if s != declarer],
+            coerce=int,
+            widget=ChipsMulti,
+            required=False,
+        )
+        self.declarer = names[declarer] if declarer is not None else ""
+
+    def to_event(self) -> engine.Event:
+        return game.Drops(dropped=tuple(self.cleaned_data["dropped"]))
+
+
+class TrickForm(EntryForm):
+    """One trick: a card from each player still in, in order from the leader."""
+
+    kind = "trick"
+    label = "Trick by trick"
+    template = "games/buck_euchre/_trick_form.html"
+
+    def build(self) -> None:
+        hand = self.state.hand
+        self.leader = self.rules.leader(hand) if hand is not None else 0
+        self.order = self.rules.order(hand, self.leader) if hand is not None else []
+        self.number = len(hand.tricks) + 1 if hand is not None else 1
+        for seat in self.order:
+            self.fields[f"rank_{seat}"] = forms.ChoiceField(
+                label=self.rules.names[seat], choices=RANKS, widget=Chips, required=False
+            )
+            self.fields[f"suit_{seat}"] = _suit_chips("Suit")
+
+    def players(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": self.rules.names[s],
+                "rank": self[f"rank_{s}"],
+                "suit": self[f"suit_{s}"],
+                "leads": i == 0,
+            }
+            for i, s in enumerate(self.order)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        cards: list[Card] = []
+        errors = []
+        for seat in self.order:
+            try:
+                cards.append(
+                    card_from(
+                        data.get(f"rank_{seat}"), data.get(f"suit_{seat}"), self.rules.names[seat]
+                    )
+                )
+            except forms.ValidationError as exc:
+                errors.append(exc)
+        if errors:
+            raise forms.ValidationError(errors)
+        data["cards"] = tuple(cards)
+        return data
+
+    def to_event(self) -> engine.Event:
+        return game.Trick(cards=self.cleaned_data["cards"], leader=self.leader)
+
+
+BUCK_EUCHRE_FORMS: dict[str, type[EntryForm]] = {
+    f.kind: f for f in (DealForm, ResultForm, BidForm, DropsForm, TrickForm)
+}
+
+
+def describe_buck_euchre(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
+    """One line for the history list."""
+    names = rules.names
+    if isinstance(event, game.Deal):
+        if event.upcard is None:
+            return f"{names[event.dealer]} dealt (upcard not noted)"
+        return f"{names[event.dealer]} dealt; {event.upcard.label} turned up"
+    if isinstance(event, game.Bid):
+        return f"{names[event.seat]}: {play.call_word(event.call)}"
+    if isinstance(event, game.Drops):
+        return "Dropped: " + (", ".join(names[s] for s in event.dropped) or "nobody")
+    if isinstance(event, game.Result):
+        trump = play.suit_label(play.SUIT_CODES.get(event.trump.upper()))
+        who = f" ({names[event.declarer]})" if event.declarer is not None else ""
+        text = f"Quick entry: trump {trump}{who}"
+        if event.dropped:
+            text += "; dropped " + ", ".join(names[s] for s in event.dropped)
+        tricks = ", ".join(
+            f"{n} {t}"
+            for s, (n, t) in enumerate(zip(names, event.tricks, strict=True))
+            if s not in event.dropped
+        )
+        return f"{text}; tricks {tricks}"
+    if isinstance(event, game.Trick):
+        led = f" led by {names[event.leader]}" if event.leader is not None else ""
+        return f"Trick{led}: " + " ".join(c.label for c in event.cards)
+    if isinstance(event, engine.Void):
+        return f"Cancelled entry #{event.target + 1}"
+    return event.kind

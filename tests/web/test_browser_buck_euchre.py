@@ -1,0 +1,127 @@
+"""A scorer records Buck Euchre on a phone: a hand bid by bid and trick by trick, then a quick one.
+
+Hand 1 is docs/examples/buck_euchre/declarer-euchred.json: Dan deals 10♠, Ann passes, Bob orders
+up, nobody drops. Worked out by hand: Ann 1 trick −1, Bob declarer with 2 tricks +5 (euchred),
+Cat 2 tricks −2, Dan stayed in with none +5: totals 24 30 23 30.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from companion.tables.models import Event, Table
+
+from .conftest import PHONE_VIEWPORT
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+    from pytest_django.live_server_helper import LiveServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SCREENSHOT = Path("/tmp/shots/browser-buck-euchre.png")
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+TRICKS = ["AH QH 9H JH", "KH KS 10H 9S", "AS JC 10S 10D", "JS QC QD 9C", "KD KC AC AD"]
+
+
+def _fieldset(page: Page, legend: str) -> Locator:
+    return page.locator("fieldset").filter(
+        has=page.locator("legend", has_text=re.compile(f"^{re.escape(legend)}"))
+    )
+
+
+def _tap(scope: Locator, label: str) -> None:
+    scope.locator("label.chip").filter(has_text=re.compile(f"^{re.escape(label)}$")).click()
+
+
+def _totals(page: Page) -> Locator:
+    return page.locator("#scoreboard table.scoreboard tfoot td")
+
+
+def _start(page: Page) -> None:
+    page.goto("/")
+    boxes = page.locator("#new-table input[name=name]")
+    for i, name in enumerate(("Ann", "Bob", "Cat", "Dan")):
+        boxes.nth(i).fill(name)
+    page.get_by_role("button", name="Create table").click()
+    page.get_by_role("link", name="Start a game of Buck Euchre").click()
+    page.get_by_role("button", name="Start game").click()
+    page.get_by_role("button", name="Record the deal").wait_for()
+
+
+def _deal(page: Page, dealer: str, rank: str, suit: str) -> None:
+    _tap(_fieldset(page, "Dealer"), dealer)
+    card = _fieldset(page, "Card turned up")
+    _tap(card, rank)
+    _tap(card, suit)
+    page.get_by_role("button", name="Record the deal").click()
+
+
+def test_scorer_records_a_hand_card_by_card_then_one_quickly(
+    phone: Page, live_server: LiveServer
+) -> None:
+    from playwright.sync_api import expect
+
+    errors: list[str] = []
+    phone.on("pageerror", lambda exc: errors.append(str(exc)))
+    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+
+    _start(phone)
+    expect(_totals(phone)).to_have_text(["25", "25", "25", "25"])
+    _deal(phone, "Dan", "10", "♠")
+    expect(phone.locator("#prompt")).to_contain_text("Ann orders up 10♠ or passes.")
+
+    phone.get_by_role("link", name="Bid by bid").click()
+    phone.get_by_role("button", name="Pass").click()
+    expect(phone.locator("#prompt")).to_contain_text("Bob orders up 10♠ or passes.")
+    phone.get_by_role("button", name="Order it up").click()
+    expect(phone.locator("#prompt")).to_contain_text("Who drops out? Cat decides first")
+    phone.get_by_role("button", name="Record the drops").click()
+
+    for number, cards in enumerate(TRICKS, start=1):
+        button = phone.get_by_role("button", name=f"Record trick {number}")
+        button.wait_for()
+        players = [
+            legend.inner_text().split()[0] for legend in phone.locator("fieldset.play legend").all()
+        ]
+        assert len(players) == 4
+        for name, card in zip(players, cards.split(), strict=True):
+            scope = _fieldset(phone, name)
+            _tap(scope, card[:-1])
+            _tap(scope, SUITS[card[-1]])
+        button.click()
+        if number == 3:
+            # The left bower J♣ beats the A♠ led: Cat wins and leads.
+            expect(phone.locator("#tricks")).to_contain_text("A♠ J♣ 10♠ 10♦ → Cat")
+            expect(phone.locator("#status")).to_contain_text("Bob: 1 of the 3 tricks needed")
+
+    expect(_totals(phone)).to_have_text(["24", "30", "23", "30"])
+    expect(phone.locator("#scoreboard tbody tr").first).to_have_text(
+        re.compile(r"1\s*-1\s*5\s*-2\s*5")
+    )
+    expect(phone.locator("#scoreboard")).to_contain_text("Euchred: 2 tricks as declarer")
+    expect(phone.locator("#prompt")).to_contain_text("Ann deals hand 2.")
+
+    # Hand 2, quick entry: Ann deals 9♣ (dirty clubs). Ann 1, Bob 1, Cat 3, Dan left blank (0):
+    # Ann −1 → 23, Bob −1 → 29, Cat −3 → 20, Dan no trick +5 → 35.
+    _deal(phone, "Ann", "9", "♣")
+    phone.get_by_role("button", name="Score the hand").wait_for()
+    for name, count in (("Ann", "1"), ("Bob", "1"), ("Cat", "3")):
+        _tap(_fieldset(phone, name), count)
+    phone.get_by_role("button", name="Score the hand").click()
+    expect(_totals(phone)).to_have_text(["23", "29", "20", "35"])
+
+    width = phone.viewport_size["width"] if phone.viewport_size else 0
+    assert width == PHONE_VIEWPORT["width"]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SCREENSHOT), full_page=True)
+
+    table = Table.objects.get()
+    kinds = list(Event.objects.filter(game__table=table).values_list("kind", flat=True))
+    assert kinds == ["deal", "bid", "bid", "drops", *["trick"] * 5, "deal", "result"]
+    assert errors == []
