@@ -19,6 +19,7 @@ from companion.tables import actions
 from companion.tables.models import Event, Game, Table
 
 from .helpers import (
+    FIRST_HAND_PILES,
     FIRST_HAND_POINTS,
     game_url,
     record,
@@ -77,6 +78,24 @@ def test_live_poll_sends_the_fragment_after_another_write(
     assert "Bob leads trick 2 of 13." in words(response)
     assert "Undo last entry" not in html, "the viewer's fragment has no scorer controls"
     assert client.get(url, {"v": now}).status_code == 204
+
+
+def test_the_text_summary_follows_the_scores(client: Client, game_mid_hand: Game) -> None:
+    """The group-chat summary is refreshed with the scores, not left as it was on page load."""
+    url = game_url(game_mid_hand, "live/", key=game_mid_hand.table.view_key)
+    seen = _version(game_mid_hand)
+    before = client.get(game_url(game_mid_hand)).content.decode()
+    summary_before = re.search(r'<textarea[^>]*class="summary"[^>]*>(.*?)</textarea>', before, re.S)
+    assert summary_before
+
+    actions.check_record_event(game_mid_hand, FIRST_HAND_PILES)  # another phone ends the hand
+    html = client.get(url, {"v": seen}).content.decode()
+
+    assert re.search(r'<section[^>]*id="export"[^>]*hx-swap-oob="true"', html)
+    summary_after = re.search(r'<textarea[^>]*class="summary"[^>]*>(.*?)</textarea>', html, re.S)
+    assert summary_after
+    assert "Ann 0, Bob 0, Cat 0" in summary_before.group(1)
+    assert "Ann 12, Bob 13, Cat 9" in summary_after.group(1)
 
 
 def test_scorers_poll_after_another_write_swaps_in_the_next_entry_form(
