@@ -123,7 +123,9 @@ def _out(value: Any, hint: Any, ctx: _Ctx) -> Any:
         arg = typing.get_args(hint)[0]
         return [_out(v, arg, ctx.at(str(i))) for i, v in enumerate(value)]
     if origin is frozenset:
-        return sorted(str(v) for v in value)
+        # A set has no order: written sorted, each member in its own log form (seat names).
+        arg = typing.get_args(hint)[0]
+        return sorted(_out(v, arg, ctx) for v in value)
     return value
 
 

@@ -138,8 +138,10 @@ def check_record_event(
             )
             _bump(locked.table)
     except IntegrityError:
-        # Only reachable where row locks are not available and two writers collide on the same
-        # sequence number or client id: the loser starts again from the new state.
+        # A safety net: the row lock (PostgreSQL) and IMMEDIATE transactions (SQLite) queue
+        # writers, so two of them should never collide on a sequence number or client id. If
+        # they do, a resent submission is answered as already recorded; anything else is an
+        # error and nothing was written (the unique constraints refused it).
         if client_id is not None and game.events.filter(client_id=client_id).exists():
             row = game.events.get(client_id=client_id)
             return Recorded(load(game), row.seq, repeated=True)

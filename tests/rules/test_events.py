@@ -341,3 +341,20 @@ def test_events_are_frozen() -> None:
     deal = Deal(dealer=Seat(0), shown=parse_card("QS"))
     with pytest.raises(dataclasses.FrozenInstanceError):
         deal.dealer = Seat(1)  # type: ignore[misc]
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class _Sitters(Event):
+    kind = "sitters"
+    summary = "Test-only: a set of seats."
+    out: frozenset[Seat] = frozenset()
+
+
+def test_a_set_of_seats_is_written_by_name_and_read_back() -> None:
+    names = ("Ann", "Bob", "Cat")
+    event = _Sitters(out=frozenset({Seat(2), Seat(0)}))
+    assert to_dict(event) == {"type": "sitters", "out": [0, 2]}
+    assert to_dict(event, names) == {"type": "sitters", "out": ["Ann", "Cat"]}
+    types_ = {"sitters": _Sitters}
+    assert from_dict(to_dict(event, names), types_, names=names) == event
+    assert from_dict(to_dict(event), types_, n_seats=3) == event

@@ -203,7 +203,7 @@ class PlayContext:
         return None
 
     def evidence(self, cards: Sequence[Card]) -> str:
-        """"Q♦ (played in trick 7)" for the cards that prove a player could have done better."""
+        """The cards that prove a player could have done better, e.g. Q♦ (played in trick 7)."""
         shown = [f"{c.label} (played in trick {self.played_in(c)})" for c in cards[:2]]
         return " and ".join(shown)
 
