@@ -78,3 +78,65 @@ def card_from(rank: str | None, suit: str | None, who: str) -> engine.Card:
     if not suit:
         raise forms.ValidationError(f"Choose the suit of {who}'s card.")
     return engine.parse_card(rank + suit)
+
+
+def rank_chips(label: str, choices: list[tuple[str, str]]) -> forms.ChoiceField:
+    return forms.ChoiceField(label=label, choices=choices, widget=Chips, required=False)
+
+
+def suit_chips(
+    label: str = "Suit", choices: list[tuple[str, str]] = SUIT_CHOICES
+) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=label, choices=choices, widget=Chips(attrs={"class": "chips-suits"}), required=False
+    )
+
+
+class TrickEntryForm(EntryForm):
+    """One trick: a rank chip and a suit chip for each player, in playing order from the leader.
+
+    A game's form sets ``ranks`` and ``template``, says who plays (``playing_order``) and turns
+    the cards into its own event (``to_event``, with ``self.cleaned_data["cards"]``).
+    """
+
+    kind = "trick"
+    label = "Trick by trick"
+    ranks: ClassVar[list[tuple[str, str]]] = RANK_CHOICES
+
+    def playing_order(self) -> tuple[int, list[int]]:
+        """The leader of the trick to record, and the seats that play it, leader first."""
+        raise NotImplementedError
+
+    def build(self) -> None:
+        hand = getattr(self.state, "hand", None)
+        self.number = len(hand.tricks) + 1 if hand is not None else 1
+        self.leader, self.order = self.playing_order()
+        for seat in self.order:
+            self.fields[f"rank_{seat}"] = rank_chips(self.rules.names[seat], self.ranks)
+            self.fields[f"suit_{seat}"] = suit_chips()
+
+    def players(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": self.rules.names[s],
+                "rank": self[f"rank_{s}"],
+                "suit": self[f"suit_{s}"],
+                "leads": i == 0,
+            }
+            for i, s in enumerate(self.order)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        cards: list[engine.Card] = []
+        errors = []
+        for seat in self.order:
+            rank, suit = data.get(f"rank_{seat}"), data.get(f"suit_{seat}")
+            try:
+                cards.append(card_from(rank, suit, self.rules.names[seat]))
+            except forms.ValidationError as exc:
+                errors.append(exc)
+        if errors:
+            raise forms.ValidationError(errors)
+        data["cards"] = tuple(cards)
+        return data

@@ -15,7 +15,7 @@ from companion.rules.trick_taking.belote import Belote
 from companion.rules.trick_taking.belote_cards import meld_cards
 from companion.rules.trick_taking.belote_checks import CALLS, SUITS, meld_name
 
-from .base import SUIT_CHOICES, Chips, EntryForm, card_from
+from .base import SUIT_CHOICES, Chips, EntryForm, TrickEntryForm, card_from
 
 RANKS = [(RANK_NAMES[r], RANK_NAMES[r]) for r in (14, 13, 12, 11, 10, 9, 8, 7)]
 RANK_NUMBERS = {name: number for number, name in RANK_NAMES.items()}
@@ -255,48 +255,19 @@ class RedealForm(EntryForm):
         return ev.Redeal()
 
 
-class TrickForm(EntryForm):
+class TrickForm(TrickEntryForm):
     """One trick: a card for each player, in playing order from the leader."""
 
-    kind = "trick"
-    label = "Trick by trick"
     template = "games/belote/_trick_form.html"
+    ranks = RANKS
 
-    def build(self) -> None:
+    def playing_order(self) -> tuple[int, list[int]]:
         hand = _hand(self)
-        self.leader = _rules(self).leader(hand) if hand is not None else 0
-        self.order = [self.leader]
-        while len(self.order) < 4:
-            self.order.append(_rules(self).next_seat(self.order[-1]))
-        for seat in self.order:
-            self.fields[f"rank_{seat}"] = _rank_chips(self.rules.names[seat])
-            self.fields[f"suit_{seat}"] = _suit_chips(required=False)
-        self.number = len(hand.tricks) + 1 if hand is not None else 1
-
-    def players(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "name": self.rules.names[s],
-                "rank": self[f"rank_{s}"],
-                "suit": self[f"suit_{s}"],
-                "leads": i == 0,
-            }
-            for i, s in enumerate(self.order)
-        ]
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        cards, errors = [], []
-        for seat in self.order:
-            try:
-                name = self.rules.names[seat]
-                cards.append(card_from(data.get(f"rank_{seat}"), data.get(f"suit_{seat}"), name))
-            except forms.ValidationError as exc:
-                errors.append(exc)
-        if errors:
-            raise forms.ValidationError(errors)
-        data["cards"] = tuple(cards)
-        return data
+        leader = _rules(self).leader(hand) if hand is not None else 0
+        order = [leader]
+        while len(order) < 4:
+            order.append(_rules(self).next_seat(order[-1]))
+        return leader, order
 
     def to_event(self) -> engine.Event:
         return ev.Trick(cards=self.cleaned_data["cards"], leader=Seat(self.leader))

@@ -11,7 +11,16 @@ from companion.rules.cards import Card, Suit
 from companion.rules.trick_taking import buck_euchre as game
 from companion.rules.trick_taking import buck_euchre_play as play
 
-from .base import SUIT_CHOICES, Chips, ChipsMulti, EntryForm, card_from, count_field
+from .base import (
+    SUIT_CHOICES,
+    Chips,
+    ChipsMulti,
+    EntryForm,
+    TrickEntryForm,
+    card_from,
+    count_field,
+    suit_chips,
+)
 
 RANKS = [(r, r) for r in ("A", "K", "Q", "J", "10", "9")]
 TRUMP_CHOICES = [*SUIT_CHOICES, ("none", "No trump")]
@@ -21,12 +30,6 @@ HOW_CHOICES = [
     ("clubs", "Club turned up"),
     ("none", "No trump"),
 ]
-
-
-def _suit_chips(label: str, choices: list[tuple[str, str]] = SUIT_CHOICES) -> forms.ChoiceField:
-    return forms.ChoiceField(
-        label=label, choices=choices, widget=Chips(attrs={"class": "chips-suits"}), required=False
-    )
 
 
 class DealForm(EntryForm):
@@ -45,7 +48,7 @@ class DealForm(EntryForm):
         self.fields["rank"] = forms.ChoiceField(
             label="Upcard", choices=RANKS, widget=Chips, required=False
         )
-        self.fields["suit"] = _suit_chips("Suit")
+        self.fields["suit"] = suit_chips("Suit")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -75,7 +78,7 @@ class ResultForm(EntryForm):
         self.clubs = self.upcard is not None and self.upcard.suit is Suit.CLUBS
         if not self.clubs:
             initial = self.upcard.suit.value if self.upcard and self.upcard.suit else None
-            self.fields["trump"] = _suit_chips("Trump", TRUMP_CHOICES)
+            self.fields["trump"] = suit_chips("Trump", TRUMP_CHOICES)
             self.fields["trump"].initial = initial
             self.fields["declarer"] = forms.TypedChoiceField(
                 label="Declarer (chose trump)",
@@ -205,52 +208,18 @@ class DropsForm(EntryForm):
         return game.Drops(dropped=tuple(self.cleaned_data["dropped"]))
 
 
-class TrickForm(EntryForm):
+class TrickForm(TrickEntryForm):
     """One trick: a card from each player still in, in order from the leader."""
 
-    kind = "trick"
-    label = "Trick by trick"
     template = "games/buck_euchre/_trick_form.html"
+    ranks = RANKS
 
-    def build(self) -> None:
+    def playing_order(self) -> tuple[int, list[int]]:
         hand = self.state.hand
-        self.leader = self.rules.leader(hand) if hand is not None else 0
-        self.order = self.rules.order(hand, self.leader) if hand is not None else []
-        self.number = len(hand.tricks) + 1 if hand is not None else 1
-        for seat in self.order:
-            self.fields[f"rank_{seat}"] = forms.ChoiceField(
-                label=self.rules.names[seat], choices=RANKS, widget=Chips, required=False
-            )
-            self.fields[f"suit_{seat}"] = _suit_chips("Suit")
-
-    def players(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "name": self.rules.names[s],
-                "rank": self[f"rank_{s}"],
-                "suit": self[f"suit_{s}"],
-                "leads": i == 0,
-            }
-            for i, s in enumerate(self.order)
-        ]
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        cards: list[Card] = []
-        errors = []
-        for seat in self.order:
-            try:
-                cards.append(
-                    card_from(
-                        data.get(f"rank_{seat}"), data.get(f"suit_{seat}"), self.rules.names[seat]
-                    )
-                )
-            except forms.ValidationError as exc:
-                errors.append(exc)
-        if errors:
-            raise forms.ValidationError(errors)
-        data["cards"] = tuple(cards)
-        return data
+        if hand is None:
+            return 0, []
+        leader = self.rules.leader(hand)
+        return leader, list(self.rules.order(hand, leader))
 
     def to_event(self) -> engine.Event:
         return game.Trick(cards=self.cleaned_data["cards"], leader=self.leader)

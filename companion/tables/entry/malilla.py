@@ -7,27 +7,22 @@ from typing import Any
 from django import forms
 
 from companion import rules as engine
-from companion.rules.cards import RANK_NAMES, Card
+from companion.rules.cards import RANK_NAMES
 from companion.rules.trick_taking import malilla as game
 from companion.rules.trick_taking.malilla_play import ORDER, POINTS
 
-from .base import SUIT_CHOICES, Chips, EntryForm, card_from, count_field
+from .base import (
+    Chips,
+    EntryForm,
+    TrickEntryForm,
+    card_from,
+    count_field,
+    rank_chips,
+    suit_chips,
+)
 
 #: The 40-card pack's ranks, high to low as Malilla ranks them.
 RANKS = [(RANK_NAMES[r], RANK_NAMES[r]) for r in ORDER]
-
-
-def _rank_chips(label: str) -> forms.ChoiceField:
-    return forms.ChoiceField(label=label, choices=RANKS, widget=Chips, required=False)
-
-
-def _suit_chips() -> forms.ChoiceField:
-    return forms.ChoiceField(
-        label="Suit",
-        choices=SUIT_CHOICES,
-        widget=Chips(attrs={"class": "chips-suits"}),
-        required=False,
-    )
 
 
 class DealForm(EntryForm):
@@ -43,8 +38,8 @@ class DealForm(EntryForm):
             widget=Chips,
             initial=self.rules.dealer(self.state),
         )
-        self.fields["rank"] = _rank_chips("Card turned up")
-        self.fields["suit"] = _suit_chips()
+        self.fields["rank"] = rank_chips("Card turned up", RANKS)
+        self.fields["suit"] = suit_chips()
         expected = self.rules.dealer(self.state)
         self.misdeal_by = self.rules.names[expected] if expected is not None else ""
         self.fields["misdeal"] = forms.BooleanField(
@@ -114,47 +109,16 @@ class TallyForm(EntryForm):
         )
 
 
-class TrickForm(EntryForm):
+class TrickForm(TrickEntryForm):
     """One trick: a card for each player, in playing order from the leader."""
 
-    kind = "trick"
-    label = "Trick by trick"
     template = "games/malilla/_trick_form.html"
+    ranks = RANKS
 
-    def build(self) -> None:
+    def playing_order(self) -> tuple[int, list[int]]:
         hand = self.state.hand
-        self.leader = self.rules.leader(hand) if hand is not None else 0
-        self.order = list(self.rules.order_from(self.leader))
-        self.number = len(hand.tricks) + 1 if hand is not None else 1
-        for seat in self.order:
-            self.fields[f"rank_{seat}"] = _rank_chips(self.rules.names[seat])
-            self.fields[f"suit_{seat}"] = _suit_chips()
-
-    def players(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "name": self.rules.names[s],
-                "rank": self[f"rank_{s}"],
-                "suit": self[f"suit_{s}"],
-                "leads": i == 0,
-            }
-            for i, s in enumerate(self.order)
-        ]
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        cards: list[Card] = []
-        errors = []
-        for seat in self.order:
-            try:
-                rank, suit = data.get(f"rank_{seat}"), data.get(f"suit_{seat}")
-                cards.append(card_from(rank, suit, self.rules.names[seat]))
-            except forms.ValidationError as exc:
-                errors.append(exc)
-        if errors:
-            raise forms.ValidationError(errors)
-        data["cards"] = tuple(cards)
-        return data
+        leader = self.rules.leader(hand) if hand is not None else 0
+        return leader, list(self.rules.order_from(leader))
 
     def to_event(self) -> engine.Event:
         return game.Trick(cards=self.cleaned_data["cards"], leader=self.leader)

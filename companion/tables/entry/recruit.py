@@ -7,10 +7,19 @@ from typing import Any
 from django import forms
 
 from companion import rules as engine
-from companion.rules.cards import JACK, KING, QUEEN, RANK_NAMES, Card
+from companion.rules.cards import JACK, KING, QUEEN, RANK_NAMES
 from companion.rules.trick_taking import recruit as game
 
-from .base import RANK_CHOICES, SUIT_CHOICES, Chips, ChipsMulti, EntryForm, card_from, count_field
+from .base import (
+    RANK_CHOICES,
+    SUIT_CHOICES,
+    Chips,
+    ChipsMulti,
+    EntryForm,
+    TrickEntryForm,
+    card_from,
+    count_field,
+)
 
 JOKER_RANK = [("JK", "Joker")]
 
@@ -144,60 +153,17 @@ class PilesForm(EntryForm):
         return game.Piles(piles=tuple(piles))
 
 
-class TrickForm(EntryForm):
+class TrickForm(TrickEntryForm):
     """One trick: a card for each player, in playing order from the leader."""
 
-    kind = "trick"
-    label = "Trick by trick"
     template = "games/recruit/_trick_form.html"
+    ranks = RANK_CHOICES + JOKER_RANK
 
-    def build(self) -> None:
+    def playing_order(self) -> tuple[int, list[int]]:
         hand = self.state.hand
-        self.leader = self.rules.leader(hand) if hand is not None else 0
-        self.order = [(self.leader + i) % self.rules.n_seats for i in range(self.rules.n_seats)]
-        for seat in self.order:
-            self.fields[f"rank_{seat}"] = forms.ChoiceField(
-                label=self.rules.names[seat],
-                choices=RANK_CHOICES + JOKER_RANK,
-                widget=Chips,
-                required=False,
-            )
-            self.fields[f"suit_{seat}"] = forms.ChoiceField(
-                label="Suit",
-                choices=SUIT_CHOICES,
-                widget=Chips(attrs={"class": "chips-suits"}),
-                required=False,
-            )
-        self.number = len(hand.tricks) + 1 if hand is not None else 1
-
-    def players(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "name": self.rules.names[s],
-                "rank": self[f"rank_{s}"],
-                "suit": self[f"suit_{s}"],
-                "leads": i == 0,
-            }
-            for i, s in enumerate(self.order)
-        ]
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        cards: list[Card] = []
-        errors = []
-        for seat in self.order:
-            try:
-                cards.append(
-                    card_from(
-                        data.get(f"rank_{seat}"), data.get(f"suit_{seat}"), self.rules.names[seat]
-                    )
-                )
-            except forms.ValidationError as exc:
-                errors.append(exc)
-        if errors:
-            raise forms.ValidationError(errors)
-        data["cards"] = tuple(cards)
-        return data
+        leader = self.rules.leader(hand) if hand is not None else 0
+        n = self.rules.n_seats
+        return leader, [(leader + i) % n for i in range(n)]
 
     def to_event(self) -> engine.Event:
         return game.Trick(cards=self.cleaned_data["cards"], leader=self.leader)
