@@ -135,3 +135,67 @@ def event_count(game: Game) -> int:
 
 def new_uuid() -> str:
     return str(uuid.uuid4())
+
+
+# --- the three checks every game's entry forms get (see test_<game>.py) ----------------------
+
+
+def assert_recorded_without_js(
+    client: Client, game: Game, kind: str, data: dict[str, Any], payload: dict[str, Any], shown: str
+) -> None:
+    """A plain form post records exactly one event, with the form's id, and redirects."""
+    before = event_count(game)
+    client_id = form_client_id(client, game, kind)
+
+    response = record(client, game, kind, data, client_id=client_id)
+
+    assert response.status_code == 302, words(response)[:2000]
+    assert response["Location"] == game_url(game)
+    assert event_count(game) == before + 1
+    row = Event.objects.filter(game=game).latest("seq")
+    assert (row.seq, row.kind, row.payload) == (before, kind, payload)
+    assert str(row.client_id) == client_id
+    assert shown in words(client.get(game_url(game)))
+
+
+def assert_recorded_with_htmx(
+    client: Client, game: Game, kind: str, data: dict[str, Any], payload: dict[str, Any], shown: str
+) -> None:
+    """An htmx post records one event and answers with the game body fragment only."""
+    before = event_count(game)
+
+    response = record(client, game, kind, data, htmx=True)
+
+    assert response.status_code == 200
+    html_text = response.content.decode()
+    assert "<html" not in html_text
+    assert starts_with_element(html_text, "game-body")
+    assert "scores-changed" in response["HX-Trigger"]
+    assert shown in words(response)
+    assert event_count(game) == before + 1
+    assert Event.objects.filter(game=game).latest("seq").payload == payload
+
+
+def assert_refused(
+    client: Client, game: Game, kind: str, data: dict[str, Any], message: str, *, htmx: bool
+) -> None:
+    """A refused entry names the rule broken, writes nothing and leaves the version alone."""
+    before = event_count(game)
+    version = Table.objects.get(pk=game.table_id).version
+
+    response = record(client, game, kind, data, htmx=htmx, client_id=new_uuid())
+
+    assert response.status_code == 200
+    page = text(response)
+    assert message in page
+    assert "Nothing was recorded." in page
+    assert event_count(game) == before
+    assert Table.objects.get(pk=game.table_id).version == version
+    if htmx:
+        assert response["HX-Retarget"] == "#entry"
+        assert "<html" not in page
+        assert starts_with_element(page, "entry")
+        assert 'id="scoreboard"' not in page
+        assert "HX-Trigger" not in response
+    else:
+        assert "<html" in page

@@ -12,17 +12,17 @@ from companion.rules.cards import parse_card
 from companion.rules.events import Seat
 from companion.rules.trick_taking.belote_events import BeloteCall, Bid, Deal, Result
 from companion.tables import actions
-from companion.tables.models import Event, Game, Table
+from companion.tables.models import Event, Game
 
 from .helpers import (
+    assert_recorded_with_htmx,
+    assert_recorded_without_js,
+    assert_refused,
     event_count,
-    form_client_id,
     game_url,
-    new_uuid,
     page_hands,
     page_totals,
     record,
-    starts_with_element,
     text,
     words,
 )
@@ -239,17 +239,7 @@ def test_entry_without_javascript_records_one_event_and_redirects(
     shown: str,
 ) -> None:
     game: Game = request.getfixturevalue(fixture)
-    before = event_count(game)
-    client_id = form_client_id(client, game, kind)
-
-    response = record(client, game, kind, data, client_id=client_id)
-
-    assert response.status_code == 302, words(response)[:2000]
-    assert response["Location"] == game_url(game)
-    assert event_count(game) == before + 1
-    row = Event.objects.filter(game=game).latest("seq")
-    assert (row.seq, row.kind, row.payload) == (before, kind, payload)
-    assert shown in words(client.get(game_url(game)))
+    assert_recorded_without_js(client, game, kind, data, payload, shown)
 
 
 @pytest.mark.parametrize(("kind", "fixture", "data", "payload", "shown"), LEGAL)
@@ -263,18 +253,7 @@ def test_entry_with_htmx_answers_with_the_game_body_fragment(
     shown: str,
 ) -> None:
     game: Game = request.getfixturevalue(fixture)
-    before = event_count(game)
-
-    response = record(client, game, kind, data, htmx=True)
-
-    assert response.status_code == 200
-    html = response.content.decode()
-    assert "<html" not in html
-    assert starts_with_element(html, "game-body")
-    assert "scores-changed" in response["HX-Trigger"]
-    assert shown in words(response)
-    assert event_count(game) == before + 1
-    assert Event.objects.filter(game=game).latest("seq").payload == payload
+    assert_recorded_with_htmx(client, game, kind, data, payload, shown)
 
 
 @pytest.mark.parametrize("htmx", [False, True], ids=["no-js", "htmx"])
@@ -289,23 +268,7 @@ def test_illegal_entry_shows_the_rule_broken_and_records_nothing(
     htmx: bool,
 ) -> None:
     game: Game = request.getfixturevalue(fixture)
-    before = event_count(game)
-    version = Table.objects.get(pk=game.table_id).version
-
-    response = record(client, game, kind, data, htmx=htmx, client_id=new_uuid())
-
-    assert response.status_code == 200
-    page = text(response)
-    assert message in page
-    assert "Nothing was recorded." in page
-    assert event_count(game) == before
-    assert Table.objects.get(pk=game.table_id).version == version
-    if htmx:
-        assert response["HX-Retarget"] == "#entry"
-        assert starts_with_element(page, "entry")
-        assert "HX-Trigger" not in response
-    else:
-        assert "<html" in page
+    assert_refused(client, game, kind, data, message, htmx=htmx)
 
 
 # --- the quick entry form works things out -----------------------------------------------------

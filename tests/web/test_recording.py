@@ -13,6 +13,9 @@ from companion.tables.models import Event, Game, Table
 from .helpers import (
     FIRST_HAND_POINTS,
     HTMX,
+    assert_recorded_with_htmx,
+    assert_recorded_without_js,
+    assert_refused,
     deal_data,
     event_count,
     form_client_id,
@@ -22,7 +25,6 @@ from .helpers import (
     piles_data,
     record,
     replayed_totals,
-    starts_with_element,
     text,
     trick_data,
     words,
@@ -123,18 +125,7 @@ def test_entry_without_javascript_records_one_event_and_redirects(
     shown: str,
 ) -> None:
     game: Game = request.getfixturevalue(fixture)
-    before = event_count(game)
-    client_id = form_client_id(client, game, kind)
-
-    response = record(client, game, kind, data, client_id=client_id)
-
-    assert response.status_code == 302
-    assert response["Location"] == game_url(game)
-    assert event_count(game) == before + 1
-    row = Event.objects.filter(game=game).latest("seq")
-    assert (row.seq, row.kind, row.payload) == (before, kind, payload)
-    assert str(row.client_id) == client_id
-    assert shown in words(client.get(game_url(game)))
+    assert_recorded_without_js(client, game, kind, data, payload, shown)
 
 
 @pytest.mark.parametrize(("kind", "fixture", "data", "payload", "shown"), LEGAL)
@@ -148,18 +139,7 @@ def test_entry_with_htmx_answers_with_the_game_body_fragment(
     shown: str,
 ) -> None:
     game: Game = request.getfixturevalue(fixture)
-    before = event_count(game)
-
-    response = record(client, game, kind, data, htmx=True)
-
-    assert response.status_code == 200
-    html = response.content.decode()
-    assert "<html" not in html
-    assert starts_with_element(html, "game-body")
-    assert "scores-changed" in response["HX-Trigger"]
-    assert shown in words(response)
-    assert event_count(game) == before + 1
-    assert Event.objects.filter(game=game).latest("seq").payload == payload
+    assert_recorded_with_htmx(client, game, kind, data, payload, shown)
 
 
 @pytest.mark.parametrize("htmx", [False, True], ids=["no-js", "htmx"])
@@ -174,25 +154,7 @@ def test_illegal_entry_shows_the_rule_broken_and_records_nothing(
     htmx: bool,
 ) -> None:
     game: Game = request.getfixturevalue(fixture)
-    before = event_count(game)
-    version = Table.objects.get(pk=game.table_id).version
-
-    response = record(client, game, kind, data, htmx=htmx)
-
-    assert response.status_code == 200
-    page = text(response)
-    assert message in page
-    assert "Nothing was recorded." in page
-    assert event_count(game) == before
-    assert Table.objects.get(pk=game.table_id).version == version
-    if htmx:
-        assert response["HX-Retarget"] == "#entry"
-        assert "<html" not in page
-        assert starts_with_element(page, "entry")
-        assert 'id="scoreboard"' not in page
-        assert "HX-Trigger" not in response
-    else:
-        assert "<html" in page
+    assert_refused(client, game, kind, data, message, htmx=htmx)
 
 
 def test_one_blank_pile_is_worked_out_from_the_others(client: Client, game_mid_hand: Game) -> None:
