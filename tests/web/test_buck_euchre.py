@@ -318,13 +318,14 @@ def test_drops_offer_the_others_clockwise_from_the_declarers_left(
 
 
 def test_rules_page_has_every_anchor_the_engine_links_to(client: Client) -> None:
-    from companion.rules.trick_taking import buck_euchre_checks, buck_euchre_play
+    from companion.rules.trick_taking import buck_euchre_checks, buck_euchre_play, tricks
 
     response = client.get("/rules/buck_euchre/")
     assert response.status_code == 200
     page = text(response)
     sources = "".join(
-        Path(m.__file__).read_text() for m in (buck_euchre_checks, buck_euchre_play, engine_module)
+        Path(m.__file__).read_text()
+        for m in (buck_euchre_checks, buck_euchre_play, engine_module, tricks)
     )
     anchors = set(re.findall(r'rule="([a-z-]+)"', sources))
     anchors |= {"scoring", "dropping", "all-five"}  # the score lines' rules

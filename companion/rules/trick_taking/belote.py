@@ -70,7 +70,7 @@ from companion.rules.trick_taking.belote_score import (
     score_hand,
     turn_order,
 )
-from companion.rules.trick_taking.tricks import duplicate_problems
+from companion.rules.trick_taking.tricks import duplicate_problems, lead_and_size_problems
 
 
 class Belote(Rules[BeloteState, BeloteOptions]):
@@ -245,23 +245,11 @@ class Belote(Rules[BeloteState, BeloteOptions]):
 
     def _trick_problems(self, hand: Hand, trick: Trick) -> list[Violation]:
         names, leader = self.names, self.leader(hand)
-        if trick.leader is not None and trick.leader != leader:
-            return [
-                Violation(
-                    "wrong-leader",
-                    f"{names[leader]} leads this trick (the player after the dealer leads the "
-                    f"first, then the winner of each trick), not {names[trick.leader]}.",
-                    rule="play",
-                )
-            ]
-        if len(trick.cards) != 4:
-            return [
-                Violation(
-                    "trick-size",
-                    f"A trick has 4 cards, one from each player; {len(trick.cards)} were given.",
-                    rule="play",
-                )
-            ]
+        why = "the player after the dealer leads the first, then the winner of each trick"
+        if shape := lead_and_size_problems(
+            names, leader, trick.leader, len(trick.cards), range(4), why
+        ):
+            return shape
         problems = [_not_in_deck(c) for c in trick.cards if c not in DECK]
         problems += duplicate_problems(trick.cards, hand.tricks)
         if problems:

@@ -15,7 +15,12 @@ from companion.rules.core import Violation
 from companion.rules.events import Event
 from companion.rules.trick_taking import buck_euchre_play as play
 from companion.rules.trick_taking.buck_euchre_play import SEATS, TRICKS
-from companion.rules.trick_taking.tricks import TrickRecord, audit_hand, duplicate_problems
+from companion.rules.trick_taking.tricks import (
+    TrickRecord,
+    audit_hand,
+    duplicate_problems,
+    lead_and_size_problems,
+)
 
 if TYPE_CHECKING:
     from companion.rules.trick_taking.buck_euchre import (
@@ -200,27 +205,14 @@ def result_problems(rules: BuckEuchre, hand: Hand, result: Result) -> list[Viola
 def trick_problems(rules: BuckEuchre, hand: Hand, trick: Trick) -> list[Violation]:
     names = rules.names
     leader = rules.leader(hand)
-    if trick.leader is not None and trick.leader != leader:
-        why = "won the last trick" if hand.tricks else "first player still in, left of the dealer"
-        return [
-            Violation(
-                "wrong-leader",
-                f"{names[leader]} leads this trick ({why}), not {names[trick.leader]}.",
-                rule="play",
-            )
-        ]
+    why = "won the last trick" if hand.tricks else "first player still in, left of the dealer"
     seats = rules.order(hand, leader)
-    if len(trick.cards) != len(seats):
-        out = ", ".join(names[s] for s in sorted(hand.dropped))
-        note = f"; {out} dropped out" if out else ""
-        return [
-            Violation(
-                "trick-size",
-                f"This trick needs {len(seats)} cards, one from each player still in "
-                f"({', '.join(names[s] for s in seats)}{note}); {len(trick.cards)} were given.",
-                rule="play",
-            )
-        ]
+    out = ", ".join(names[s] for s in sorted(hand.dropped))
+    absent = f"{out} dropped out" if out else ""
+    if shape := lead_and_size_problems(
+        names, leader, trick.leader, len(trick.cards), seats, why, absent
+    ):
+        return shape
     problems = [not_in_deck(c) for c in trick.cards if c not in play.DECK]
     problems += upcard_problems(rules, hand, trick.cards, seats)
     problems += duplicate_problems(trick.cards, hand.tricks)

@@ -48,7 +48,11 @@ from companion.rules.trick_taking.malilla_score import (
     side_totals,
     suit_label,
 )
-from companion.rules.trick_taking.tricks import TrickRecord, duplicate_problems
+from companion.rules.trick_taking.tricks import (
+    TrickRecord,
+    duplicate_problems,
+    lead_and_size_problems,
+)
 
 _IN_DECK = frozenset(DECK)
 
@@ -287,23 +291,11 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
 
     def _trick_problems(self, hand: Hand, trick: Trick) -> list[Violation]:
         names, leader = self.names, self.leader(hand)
-        if trick.leader is not None and trick.leader != leader:
-            return [
-                Violation(
-                    "wrong-leader",
-                    f"{names[leader]} leads this trick (the winner of the last one, or the "
-                    f"player after the dealer), not {names[trick.leader]}.",
-                    rule="play",
-                )
-            ]
-        if len(trick.cards) != 4:
-            return [
-                Violation(
-                    "trick-size",
-                    f"A trick has 4 cards, one from each player; {len(trick.cards)} were given.",
-                    rule="play",
-                )
-            ]
+        why = "the winner of the last one, or the player after the dealer"
+        if shape := lead_and_size_problems(
+            names, leader, trick.leader, len(trick.cards), range(4), why
+        ):
+            return shape
         if problems := [_not_in_deck(c) for c in trick.cards if c not in _IN_DECK]:
             return problems
         problems = duplicate_problems(trick.cards, hand.tricks)

@@ -31,7 +31,13 @@ from companion.rules.cards import JACK, KING, QUEEN, RANK_NAMES, Card, Suit, dec
 from companion.rules.core import Family, HandScore, Option, Outcome, Rules, ScoreLine, Violation
 from companion.rules.events import Event, PerSeat, Record, Seat, event_types
 
-from .tricks import TrickRecord, duplicate_problems, revoke_flags, winner_index
+from .tricks import (
+    TrickRecord,
+    duplicate_problems,
+    lead_and_size_problems,
+    revoke_flags,
+    winner_index,
+)
 
 HANDS = 4
 TRICKS = 13
@@ -464,23 +470,11 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
     def _trick_problems(self, hand: Hand, trick: Trick) -> list[Violation]:
         n, names = self.n_seats, self.names
         leader = self.leader(hand)
-        if trick.leader is not None and trick.leader != leader:
-            return [
-                Violation(
-                    "wrong-leader",
-                    f"{names[leader]} leads this trick (won the last one or sits left of "
-                    f"the dealer), not {names[trick.leader]}.",
-                    rule="play",
-                )
-            ]
-        if len(trick.cards) != n:
-            return [
-                Violation(
-                    "trick-size",
-                    f"A trick has {n} cards, one from each player; {len(trick.cards)} were given.",
-                    rule="play",
-                )
-            ]
+        why = "won the last one or sits left of the dealer"
+        if shape := lead_and_size_problems(
+            names, leader, trick.leader, len(trick.cards), range(n), why
+        ):
+            return shape
         problems = [_not_in_deck(c) for c in trick.cards if c not in DECK]
         for card in trick.cards:
             if card == hand.shown:

@@ -93,6 +93,32 @@ def card_seen(tricks: Sequence[TrickRecord], card: Card) -> int | None:
     return None
 
 
+def lead_and_size_problems(
+    names: Sequence[str],
+    leader: int,
+    claimed: int | None,
+    n_cards: int,
+    players: Sequence[int],
+    why: str,
+    absent: str = "",
+) -> list[Violation]:
+    """The first checks of any recorded trick: the right player leads (``why`` says who leads
+    and why), and there is one card from each player who plays (``players``; ``absent`` names
+    anyone sitting out, for the message)."""
+    if claimed is not None and claimed != leader:
+        message = f"{names[leader]} leads this trick ({why}), not {names[claimed]}."
+        return [Violation("wrong-leader", message, rule="play")]
+    if n_cards != len(players):
+        if len(players) == len(names):
+            who = "each player"
+        else:
+            note = f"; {absent}" if absent else ""
+            who = f"each player still in ({', '.join(names[s] for s in players)}{note})"
+        message = f"This trick needs {len(players)} cards, one from {who}; {n_cards} were given."
+        return [Violation("trick-size", message, rule="play")]
+    return []
+
+
 def duplicate_problems(
     cards: Sequence[Card], tricks: Sequence[TrickRecord], copies: int = 1
 ) -> list[Violation]:
