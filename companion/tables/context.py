@@ -52,8 +52,14 @@ def scoreboard(loaded: Loaded) -> dict[str, Any]:
         }
         for h in rules.hands(state)
     ]
-    leaders = {s for t, total in zip(teams, team_totals, strict=True) if total == best for s in t}
-    top = [rules.team_name(t) for t, total in zip(teams, team_totals, strict=True) if total == best]
+    outcome = rules.outcome(state)
+    if outcome is not None:
+        # The game's winners, which need not hold the best total (Buck Euchre: all five tricks).
+        leaders = {s for t in teams if t[0] in outcome.winners for s in t}
+    else:
+        tops = [t for t, total in zip(teams, team_totals, strict=True) if total == best]
+        leaders = {s for t in tops for s in t}
+    top = [rules.team_name(t) for t in teams if t[0] in leaders]
     dealer = rules.dealer(state)
     return {
         "seats": [

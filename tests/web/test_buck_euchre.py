@@ -4,11 +4,13 @@ nothing written). Expected scores are worked out by hand from rulings §8.2.6.""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 from companion.rules.cards import parse_card
@@ -345,3 +347,22 @@ def test_blank_counts_are_zero_once_five_tricks_are_counted(
     page = words(client.get(game_url(buck_game)))
     assert "Game over. Ann wins." in page
     assert "All five tricks: wins the game outright" in page
+
+
+def test_the_sweep_winner_is_highlighted_not_the_lowest_total(client: Client, db: None) -> None:
+    """Taking all five tricks wins outright: the scoreboard marks that player, whatever the
+    totals say (docs/examples/buck_euchre/all-five-tricks.json: Ann wins, Bob is lower)."""
+    example = Path(settings.BASE_DIR, "docs/examples/buck_euchre/all-five-tricks.json")
+    log = json.loads(example.read_text())
+    table, game = actions.check_import_log(log)
+
+    html = client.get(f"/t/{table.view_key}/g/{game.number}/").content.decode()
+
+    foot = re.search(r"<tfoot>(.*?)</tfoot>", html, re.S)
+    assert foot
+    leaders = [int(n) for n in re.findall(r'<td class="num leader">(-?\d+)</td>', foot.group(1))]
+    cells = [int(n) for n in re.findall(r'<td class="num[^"]*">(-?\d+)</td>', foot.group(1))]
+    assert cells == [24, 22, 25, 24]
+    assert cells[1] < cells[0], "Bob's total is lower than Ann's"
+    assert leaders == [cells[0]], "only Ann, who took all five tricks, is marked"
+    assert "Ann wins." in words(client.get(f"/t/{table.view_key}/g/{game.number}/"))
