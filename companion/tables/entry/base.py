@@ -104,8 +104,12 @@ class TrickEntryForm(EntryForm):
     ranks: ClassVar[list[tuple[str, str]]] = RANK_CHOICES
 
     def playing_order(self) -> tuple[int, list[int]]:
-        """The leader of the trick to record, and the seats that play it, leader first."""
-        raise NotImplementedError
+        """The leader of the trick to record, and the seats that play it, leader first: by
+        default everyone, clockwise, from the leader the rules name (``rules.leader(hand)``)."""
+        hand = getattr(self.state, "hand", None)
+        leader: int = self.rules.leader(hand) if hand is not None else 0  # type: ignore[attr-defined]
+        n = self.rules.n_seats
+        return leader, [(leader + i) % n for i in range(n)]
 
     def build(self) -> None:
         hand = getattr(self.state, "hand", None)

@@ -159,12 +159,6 @@ class TrickForm(TrickEntryForm):
     template = "games/recruit/_trick_form.html"
     ranks = RANK_CHOICES + JOKER_RANK
 
-    def playing_order(self) -> tuple[int, list[int]]:
-        hand = self.state.hand
-        leader = self.rules.leader(hand) if hand is not None else 0
-        n = self.rules.n_seats
-        return leader, [(leader + i) % n for i in range(n)]
-
     def to_event(self) -> engine.Event:
         return game.Trick(cards=self.cleaned_data["cards"], leader=self.leader)
 
