@@ -104,6 +104,12 @@ class Rules(abc.ABC, Generic[S, OptionsT]):
     # Template engines call whatever is callable; a rules class is shown, never instantiated.
     do_not_call_in_templates: ClassVar[bool] = True
 
+    @classmethod
+    def players_text(cls) -> str:
+        """How many play: "4 players", "2 to 4 players"."""
+        low, high = cls.seats.start, cls.seats.stop - 1
+        return f"{low} players" if low == high else f"{low} to {high} players"
+
     def __init__(
         self,
         n_seats: int,
@@ -111,10 +117,7 @@ class Rules(abc.ABC, Generic[S, OptionsT]):
         names: Sequence[str] | None = None,
     ) -> None:
         if n_seats not in self.seats:
-            raise SetupError(
-                f"{self.title} is played by {self.seats.start} to {self.seats.stop - 1} players, "
-                f"not {n_seats}"
-            )
+            raise SetupError(f"{self.title} is played by {self.players_text()}, not {n_seats}")
         self.n_seats = n_seats
         self.names = tuple(names) if names else tuple(f"Seat {i + 1}" for i in range(n_seats))
         if len(self.names) != n_seats:

@@ -65,6 +65,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
 @require_safe
 def table_page(request: HttpRequest, key: str) -> HttpResponse:
     table, can_score = _table(key)
+    players = list(table.players.all())
     return render(
         request,
         "tables/table.html",
@@ -72,9 +73,12 @@ def table_page(request: HttpRequest, key: str) -> HttpResponse:
             "table": table,
             "key": key,
             "can_score": can_score,
-            "players": table.players.all(),
+            "players": players,
             "games": table.games.all(),
-            "choices": engine.GAMES.values(),
+            "choices": [
+                {"rules": cls, "short": max(0, cls.seats.start - len(players))}
+                for cls in engine.GAMES.values()
+            ],
             **_links(request, table, can_score),
         },
     )

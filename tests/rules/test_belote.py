@@ -126,7 +126,7 @@ def test_four_players_only_and_fixed_partnerships() -> None:
     assert rules.teams() == ((0, 2), (1, 3))
     assert rules.column_names() == ("Ann & Cat", "Bob & Dan")
     assert Belote.scores_by_team
-    with pytest.raises(ValueError, match="4 to 4"):
+    with pytest.raises(ValueError, match="played by 4 players, not"):
         Belote(3, names=NAMES[:3])
 
 

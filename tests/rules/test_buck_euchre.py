@@ -143,7 +143,7 @@ def test_registered_with_its_other_name_and_options() -> None:
 
 
 def test_four_players_only() -> None:
-    with pytest.raises(SetupError, match="played by 4 to 4 players, not 3"):
+    with pytest.raises(SetupError, match="played by 4 players, not 3"):
         BuckEuchre(3)
 
 

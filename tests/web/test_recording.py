@@ -374,3 +374,17 @@ def test_low_penalty_breakdown_shows_the_smaller_penalty(
     assert "-3 2 Queens: penalty" in _seat_lines(page, 2, "Cat: 9", "Entries")
     assert page_hands(response) == [list(FIRST_HAND_POINTS), [12, 12, 9]]
     assert page_totals(response) == [24, 25, 18]
+
+
+def test_table_page_offers_only_the_games_the_table_can_seat(
+    client: Client, three_player_table: Table
+) -> None:
+    page = words(client.get(f"/t/{three_player_table.score_key}/"))
+    html = client.get(f"/t/{three_player_table.score_key}/").content.decode()
+
+    assert "Start a game of Recruit" in page
+    assert "Belote: 4 players. Add 1 more player above." in page
+    assert "Start a game of Belote" not in page
+    assert "?game=belote" not in html and "?game=recruit" in html
+    start = words(client.get(f"/t/{three_player_table.score_key}/start/", {"game": "malilla"}))
+    assert "Who plays? (4 players, clockwise from the first)" in start
