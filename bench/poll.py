@@ -30,15 +30,18 @@ ROOT = Path(__file__).resolve().parents[1]
 PORT = 8765
 
 
-def request(method: str, path: str, body: dict[str, object] | None = None,
-            cookies: str = "") -> tuple[int, dict[str, str], bytes]:
+def request(
+    method: str, path: str, body: dict[str, object] | None = None, cookies: str = ""
+) -> tuple[int, dict[str, str], bytes]:
     conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=10)
     headers = {"Cookie": cookies}
     data = None
     if body is not None:
         data = urlencode(body, doseq=True)
-        headers |= {"Content-Type": "application/x-www-form-urlencoded",
-                    "Referer": f"http://127.0.0.1:{PORT}/"}
+        headers |= {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Referer": f"http://127.0.0.1:{PORT}/",
+        }
     conn.request(method, path, data, headers)
     resp = conn.getresponse()
     out = resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
@@ -58,20 +61,34 @@ def csrf(path: str) -> tuple[str, str, str]:
 
 def set_up_game() -> str:
     token, cookie, _ = csrf("/")
-    status, headers, _ = request("POST", "/new/", {"csrfmiddlewaretoken": token,
-                                                   "name": ["Ann", "Bob", "Cat"]}, cookie)
+    status, headers, _ = request(
+        "POST", "/new/", {"csrfmiddlewaretoken": token, "name": ["Ann", "Bob", "Cat"]}, cookie
+    )
     table = headers["location"]
     start = table + "start/?game=recruit"
     token, cookie, _ = csrf(start)
     _, _, page = request("GET", start)
     players = re.findall(rb'name="player" value="(\d+)"', page)
-    _, headers, _ = request("POST", start, {"csrfmiddlewaretoken": token, "game": "recruit",
-                                            "player": [p.decode() for p in players]}, cookie)
+    _, headers, _ = request(
+        "POST",
+        start,
+        {"csrfmiddlewaretoken": token, "game": "recruit", "player": [p.decode() for p in players]},
+        cookie,
+    )
     game = headers["location"]
     token, cookie, client_id = csrf(game)
-    status, _, _ = request("POST", game + "record/deal/", {
-        "csrfmiddlewaretoken": token, "client_id": client_id, "dealer": "0", "rank": "7",
-        "suit": "H"}, cookie)
+    status, _, _ = request(
+        "POST",
+        game + "record/deal/",
+        {
+            "csrfmiddlewaretoken": token,
+            "client_id": client_id,
+            "dealer": "0",
+            "rank": "7",
+            "suit": "H",
+        },
+        cookie,
+    )
     assert status == 302, status
     return game
 
@@ -103,10 +120,12 @@ def hammer(path: str, total: int, clients: int, expect: int) -> list[float]:
         t.join()
     elapsed = time.perf_counter() - start
     times.sort()
-    print(f"  {len(times)} requests, {clients} clients: {len(times) / elapsed:,.0f} req/s, "
-          f"p50 {statistics.median(times) * 1000:.1f} ms, "
-          f"p95 {times[int(len(times) * .95)] * 1000:.1f} ms, "
-          f"max {times[-1] * 1000:.1f} ms")
+    print(
+        f"  {len(times)} requests, {clients} clients: {len(times) / elapsed:,.0f} req/s, "
+        f"p50 {statistics.median(times) * 1000:.1f} ms, "
+        f"p95 {times[int(len(times) * 0.95)] * 1000:.1f} ms, "
+        f"max {times[-1] * 1000:.1f} ms"
+    )
     return times
 
 
@@ -117,18 +136,37 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     tmp = tempfile.mkdtemp(prefix="companion-bench-")
-    env = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "bench-" + "x" * 50,
-           "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DJANGO_SECURE_SSL_REDIRECT": "0",
-           "DJANGO_LOG_LEVEL": "WARNING"}
+    env = {
+        **os.environ,
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": "bench-" + "x" * 50,
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "DJANGO_SECURE_SSL_REDIRECT": "0",
+        "DJANGO_LOG_LEVEL": "WARNING",
+    }
     env.pop("PYTEST_VERSION", None)
     env.setdefault("DATABASE_URL", f"sqlite:///{tmp}/bench.sqlite3")
     py = sys.executable
     subprocess.run([py, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    subprocess.run([py, "manage.py", "collectstatic", "--noinput", "-v0"],
-                   cwd=ROOT, env=env, check=True)
-    server = subprocess.Popen([py, "-m", "gunicorn", "companion.wsgi", "-w", str(args.workers),
-                               "-b", f"127.0.0.1:{PORT}", "--log-level", "warning"],
-                              cwd=ROOT, env=env)
+    subprocess.run(
+        [py, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+    )
+    server = subprocess.Popen(
+        [
+            py,
+            "-m",
+            "gunicorn",
+            "companion.wsgi",
+            "-w",
+            str(args.workers),
+            "-b",
+            f"127.0.0.1:{PORT}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
     try:
         for _ in range(100):
             try:
@@ -138,7 +176,7 @@ def main() -> None:
                 time.sleep(0.1)
         game = set_up_game()
         _, _, page = request("GET", game)
-        version = re.search(rb'live/\?v=(\d+)', page)
+        version = re.search(rb"live/\?v=(\d+)", page)
         assert version, "no live poll on the game page"
         live = game + "live/?v=" + version.group(1).decode()
         print(f"database: {env['DATABASE_URL'].split(':')[0]}, gunicorn workers: {args.workers}")

@@ -139,9 +139,7 @@ def _zero_sum_groups(names: Sequence[str], amounts: Sequence[int]) -> list[list[
     while mask:
         bonus = sums[mask] == 0
         bit = next(
-            1 << i
-            for i in range(n)
-            if mask >> i & 1 and dp[mask ^ (1 << i)] + bonus == dp[mask]
+            1 << i for i in range(n) if mask >> i & 1 and dp[mask ^ (1 << i)] + bonus == dp[mask]
         )
         mask ^= bit
         if sums[mask] == 0:
