@@ -293,6 +293,16 @@ def test_capot_chip_for_the_defenders_needs_no_number(client: Client, dealt: Gam
     assert page_totals(client.get(game_url(dealt))) == [0, 250]
 
 
+@pytest.mark.parametrize("typed", ["40+30+20", " 40 + 30+20 ", "90"])
+def test_trick_points_may_be_typed_as_a_sum(client: Client, dealt: Game, typed: str) -> None:
+    response = record(client, dealt, "result", quick(ANN, "H", typed))
+    assert response.status_code == 302
+    assert (_last_payload(dealt)["taker_points"], page_hands(client.get(game_url(dealt)))) == (
+        90,
+        [[90, 70]],
+    )
+
+
 def test_defenders_points_alone_are_enough(client: Client, dealt: Game) -> None:
     response = record(client, dealt, "result", quick(BOB, "S", "", 62))
     assert response.status_code == 302
@@ -331,6 +341,10 @@ def test_declaration_slots_become_cards(client: Client, dealt: Game) -> None:
         (quick(ANN, "H", 90, d1_seat=CAT, d1_what="4", d1_rank="A"),
          "Declaration 1: choose the suit of the sequence."),
         (quick(ANN, "H", 90, d1_seat=CAT), "Declaration 1: choose what was shown and its rank."),
+        (quick(ANN, "H", "40+"), "Type a number of points, or a sum such as 12+11+7."),
+        (quick(ANN, "H", "ninety"), "Type a number of points, or a sum such as 12+11+7."),
+        (quick(ANN, "H", "-5"), "Type a number of points, or a sum such as 12+11+7."),
+        (quick(ANN, "H", "200+60"), "Ensure this value is less than or equal to 252."),
     ],
 )  # fmt: skip
 def test_quick_entry_form_problems(

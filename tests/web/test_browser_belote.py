@@ -126,7 +126,7 @@ def test_scorer_records_a_hand_card_by_card_and_one_quickly(
     phone.get_by_role("button", name="Score the hand").wait_for()
     expect(_fieldset(phone, "Trump").locator("input:checked")).to_have_value("D")
     _tap(_fieldset(phone, "Taker"), "Bob")
-    phone.get_by_role("spinbutton", name="Takers").fill("90")
+    phone.get_by_role("textbox", name="Takers").fill("40+30+20")  # summed as counted
     _tap(_fieldset(phone, "Belote-rebelote"), "Bob")
     phone.get_by_role("button", name="Score the hand").click()
 

@@ -75,7 +75,7 @@ def test_scorer_records_a_deal_a_quick_hand_and_a_trick(
     bob_dan = phone.locator("fieldset.pile").filter(
         has=phone.locator("legend", has_text="Bob & Dan")
     )
-    bob_dan.locator("input[type=number]").fill("22")
+    bob_dan.locator("input[inputmode=tel]").fill("10+12")  # summed as counted
     _tap(bob_dan, "4")
     phone.get_by_role("button", name="Score the hand").click()
     expect(_totals(phone)).to_have_text(["12", "0"])

@@ -107,6 +107,14 @@ LEGAL = [
         id="tally",
     ),
     pytest.param(
+        "tally",
+        "dealt",
+        {"cards_0": "", "tricks_0": "", "cards_1": "11+10+1", "tricks_1": 4},
+        {"type": "tally", "side": 1, "card_points": 22, "tricks": 4},
+        "Bob deals hand 2.",
+        id="tally-typed-as-a-sum",
+    ),
+    pytest.param(
         "trick",
         "dealt",
         trick_data({1: "3C", 2: "5C", 3: "6C", 0: "QC"}),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -38,6 +39,35 @@ def count_field(label: str, top: int, initial: int | None = 0) -> forms.TypedCho
         widget=Chips(attrs={"class": "chips-numbers"}),
         initial=initial,
     )
+
+
+SUM = re.compile(r"\d+(?:\+\d+)*")
+
+
+class PointsField(forms.IntegerField):
+    """A number of points, or a sum typed while counting the cards: ``12+11+7`` is 30.
+
+    Blank stays blank (``None``), never zero. The phone keypad for ``inputmode="tel"`` has a
+    plus key, which the plain number keypad lacks.
+    """
+
+    widget = forms.TextInput(
+        attrs={"inputmode": "tel", "class": "count", "autocomplete": "off", "spellcheck": "false"}
+    )
+    default_error_messages = {
+        "invalid": "Type a number of points, or a sum such as 12+11+7.",
+    }
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        text = "".join(str(value).split())
+        if not SUM.fullmatch(text):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return sum(int(part) for part in text.split("+"))
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
+        return {}  # min/max are checked here, not by the browser (it would refuse "12+11")
 
 
 class EntryForm(forms.Form):

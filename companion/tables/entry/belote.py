@@ -15,13 +15,12 @@ from companion.rules.trick_taking.belote import Belote
 from companion.rules.trick_taking.belote_cards import meld_cards
 from companion.rules.trick_taking.belote_checks import CALLS, SUITS, meld_name
 
-from .base import SUIT_CHOICES, Chips, EntryForm, TrickEntryForm, card_from
+from .base import SUIT_CHOICES, Chips, EntryForm, PointsField, TrickEntryForm, card_from
 
 RANKS = [(RANK_NAMES[r], RANK_NAMES[r]) for r in (14, 13, 12, 11, 10, 9, 8, 7)]
 RANK_NUMBERS = {name: number for number, name in RANK_NAMES.items()}
 KINDS = [("carre", "Carré"), *[(str(n), str(n)) for n in range(3, 9)]]
 SLOTS = 3
-NUMBER = forms.NumberInput(attrs={"inputmode": "numeric", "class": "count"})
 
 
 def _suit_chips(required: bool = True, initial: str | None = None) -> forms.ChoiceField:
@@ -128,19 +127,11 @@ class ResultForm(SeatChips):
         up = hand.upcard if hand else None
         self.fields["taker"] = self.seat_field("Taker")
         self.fields["trump"] = _suit_chips(initial=up.suit.value if up and up.suit else None)
-        self.fields["taker_points"] = forms.IntegerField(
-            label="Takers' trick points",
-            required=False,
-            min_value=0,
-            max_value=252,
-            widget=NUMBER,
+        self.fields["taker_points"] = PointsField(
+            label="Takers' trick points", required=False, min_value=0, max_value=252
         )
-        self.fields["defender_points"] = forms.IntegerField(
-            label="Defenders' trick points",
-            required=False,
-            min_value=0,
-            max_value=252,
-            widget=NUMBER,
+        self.fields["defender_points"] = PointsField(
+            label="Defenders' trick points", required=False, min_value=0, max_value=252
         )
         self.fields["capot"] = forms.ChoiceField(
             label="Capot",

@@ -14,6 +14,7 @@ from companion.rules.trick_taking.malilla_play import ORDER, POINTS
 from .base import (
     Chips,
     EntryForm,
+    PointsField,
     TrickEntryForm,
     card_from,
     count_field,
@@ -65,12 +66,8 @@ class TallyForm(EntryForm):
 
     def build(self) -> None:
         for side in (0, 1):
-            self.fields[f"cards_{side}"] = forms.IntegerField(
-                label="Card points",
-                required=False,
-                widget=forms.NumberInput(
-                    attrs={"inputmode": "numeric", "class": "count", "min": 0, "max": 60}
-                ),
+            self.fields[f"cards_{side}"] = PointsField(
+                label="Card points", required=False, min_value=0, max_value=60
             )
             tricks = count_field("Tricks won", 10, initial=None)
             tricks.required = False
