@@ -83,6 +83,57 @@ def scoreboard(loaded: Loaded) -> dict[str, Any]:
     }
 
 
+CHART_W, CHART_H, CHART_PAD = 320, 150, 8
+
+
+def progress(loaded: Loaded) -> dict[str, Any] | None:
+    """Each column's running total after every hand, drawn as lines (an inline SVG, no script).
+
+    Starts from the totals before the first hand (0, or 25 in Buck Euchre's count-down), so
+    each line ends on the total the scoreboard shows.
+    """
+    rules, state = loaded.rules, loaded.state
+    hands = rules.hands(state)
+    if len(hands) < 2:
+        return None
+    totals = rules.scores(state)
+    runs = []
+    for column, total in enumerate(totals):
+        value = total - sum(h.points[column] for h in hands)
+        run = [value]
+        for hand in hands:
+            value += hand.points[column]
+            run.append(value)
+        runs.append(run)
+    low = min(0, *(min(r) for r in runs))
+    high = max(0, *(max(r) for r in runs))
+    span = (high - low) or 1
+    step = (CHART_W - 2 * CHART_PAD) / len(hands)
+
+    def y(value: int) -> float:
+        return round(CHART_PAD + (high - value) * (CHART_H - 2 * CHART_PAD) / span, 1)
+
+    return {
+        "width": CHART_W,
+        "height": CHART_H,
+        "zero": y(0),
+        "high": high,
+        "low": low,
+        "hands": len(hands),
+        "series": [
+            {
+                "name": name,
+                "css": f"series-{i % 8}",
+                "last": run[-1],
+                "points": " ".join(
+                    f"{round(CHART_PAD + k * step, 1)},{y(v)}" for k, v in enumerate(run)
+                ),
+            }
+            for i, (name, run) in enumerate(zip(rules.column_names(), runs, strict=True))
+        ],
+    }
+
+
 def current_flags(loaded: Loaded) -> list[engine.Violation]:
     """Irregularities flagged since the last deal: in the hand being played, or in the hand just
     finished (the audit after its last trick flags then). Older ones stay in the history."""
@@ -172,6 +223,7 @@ def game_context(
         "outcome": outcome,
         "winners": rules.winners_text(outcome) if outcome else "",
         "board": scoreboard(loaded),
+        "progress": progress(loaded),
         "history": history(loaded, can_score),
         "current_flags": current_flags(loaded),
         "summary": summary_text(loaded, table),

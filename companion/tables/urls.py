@@ -21,4 +21,5 @@ urlpatterns = [
     path(game + "void/<int:index>/", views.void, name="void"),
     path(game + "live/", views.live, name="live"),
     path(game + "log.json", views.export_log, name="export"),
+    path(game + "scores.csv", views.export_csv, name="export_csv"),
 ]

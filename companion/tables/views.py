@@ -4,6 +4,7 @@ scorer key can write."""
 
 from __future__ import annotations
 
+import csv
 import json
 import uuid
 from typing import Any
@@ -273,6 +274,27 @@ def export_log(request: HttpRequest, key: str, number: int) -> HttpResponse:
     response = JsonResponse(data, json_dumps_params={"indent": 2, "ensure_ascii": False})
     name = f"{loaded.rules.key}-{table.pk}-{number}.json"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@require_safe
+def export_csv(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    """Each hand's points and the totals, one column per player (or team), for spreadsheets."""
+    table, _ = _table(key)
+    loaded = actions.load(_game(table, number))
+    rules, state = loaded.rules, loaded.state
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    name = f"{rules.key}-{table.pk}-{number}-scores.csv"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.write("\ufeff")  # lets spreadsheet programs see UTF-8 (accented names)
+    out = csv.writer(response)
+    out.writerow(["Hand", *rules.column_names()])
+    for hand in rules.hands(state):
+        out.writerow([hand.number, *hand.points])
+    out.writerow(["Total", *rules.scores(state)])
+    if not rules.scores_by_team and any(len(team) > 1 for team in rules.teams()):
+        for team, total in zip(rules.teams(), rules.team_totals(state), strict=True):
+            out.writerow([f"Team {rules.team_name(team)}", total])
     return response
 
 

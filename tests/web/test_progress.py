@@ -1,0 +1,126 @@
+"""The running-totals chart drawn under the scoreboard, and the CSV of a game's scores."""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from companion.tables import actions
+from companion.tables.models import Game
+
+from .helpers import page_hands, page_totals
+
+EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
+SEVERAL_HANDS = [
+    p.relative_to(EXAMPLES).as_posix()
+    for p in sorted(EXAMPLES.glob("*/*.json"))
+    if not p.name.endswith(".expected.json")
+    and len(json.loads(p.with_suffix(".expected.json").read_text())["hands"]) >= 2
+]
+_POLYLINE = re.compile(r'<polyline class="series-\d" points="([^"]+)"/>')
+_LEGEND = re.compile(r'</svg>([^<]+) <strong class="num">(-?\d+)</strong>')
+
+
+def _imported(name: str) -> Game:
+    _, game = actions.check_import_log(json.loads((EXAMPLES / name).read_text()))
+    return game
+
+
+def _page(client: Client, game: Game) -> str:
+    return client.get(f"/t/{game.table.view_key}/g/{game.number}/").content.decode()
+
+
+def _lines(html: str) -> list[list[tuple[float, float]]]:
+    return [
+        [(float(x), float(y)) for x, y in (p.split(",") for p in points.split())]
+        for points in _POLYLINE.findall(html)
+    ]
+
+
+def test_there_are_examples_with_several_hands() -> None:
+    assert {name.split("/")[0] for name in SEVERAL_HANDS} >= {"belote", "buck_euchre", "malilla"}
+
+
+@pytest.mark.parametrize("name", SEVERAL_HANDS)
+def test_chart_has_a_line_per_column_ending_on_the_totals(
+    client: Client, db: None, name: str
+) -> None:
+    game = _imported(name)
+    response = client.get(f"/t/{game.table.view_key}/g/{game.number}/")
+    html = response.content.decode()
+    totals, hands = page_totals(response), page_hands(response)
+
+    lines = _lines(html)
+    assert len(lines) == len(totals)
+    assert all(len(line) == len(hands) + 1 for line in lines), "a start point, then one a hand"
+    assert len({line[0] for line in lines}) == 1, "every column starts from the same score"
+    legend = [(who.strip(), int(points)) for who, points in _LEGEND.findall(html)]
+    assert [points for _, points in legend] == totals
+    # Higher totals are drawn higher (a smaller y), and equal totals at the same height.
+    ends = [line[-1][1] for line in lines]
+    for t1, y1 in zip(totals, ends, strict=True):
+        for t2, y2 in zip(totals, ends, strict=True):
+            assert (t1 > t2) == (y1 < y2) and (t1 == t2) == (y1 == y2)
+    # Each step is that hand's points: a gain climbs, a loss falls, nothing stays level.
+    for column, line in enumerate(lines):
+        for hand, (before, after) in zip(hands, itertools.pairwise(line), strict=True):
+            change = hand[column]
+            assert (change > 0) == (after[1] < before[1]) and (change == 0) == (
+                after[1] == before[1]
+            )
+
+
+def test_buck_euchre_lines_start_from_25(client: Client, db: None) -> None:
+    """Buck Euchre counts down from 25 (a euchre adds 5, so a line may climb above it)."""
+    html = _page(client, _imported("buck_euchre/whole-game.json"))
+    high, low = (int(n) for n in re.findall(r'<text x="4" y="\d+">(-?\d+)</text>', html))
+    top, bottom = 8, 150 - 8
+    start = top + (high - 25) * (bottom - top) / (high - low)
+    assert {line[0][1] for line in _lines(html)} == {round(start, 1)}
+
+
+def test_no_chart_before_the_second_hand(
+    client: Client, recruit_game: Game, game_after_first_hand: Game
+) -> None:
+    assert 'id="progress"' not in _page(client, recruit_game)
+    assert 'id="progress"' not in _page(client, game_after_first_hand), "one hand is no trend"
+
+
+@pytest.mark.parametrize("name", SEVERAL_HANDS)
+def test_csv_has_each_hand_and_the_totals(client: Client, db: None, name: str) -> None:
+    game = _imported(name)
+    expected = json.loads((EXAMPLES / name).with_suffix(".expected.json").read_text())
+    response = client.get(f"/t/{game.table.view_key}/g/{game.number}/scores.csv")
+    assert response["Content-Type"].startswith("text/csv")
+    assert "attachment" in response["Content-Disposition"]
+    body = response.content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(body)))
+    header, rows = rows[0], rows[1:]
+    names = header[1:]
+    assert header[0] == "Hand" and names == list(expected["hands"][0])
+    hand_rows = rows[: len(expected["hands"])]
+    assert [[int(c) for c in row[1:]] for row in hand_rows] == [
+        [hand[n] for n in names] for hand in expected["hands"]
+    ]
+    assert [row[0] for row in hand_rows] == [str(i) for i in range(1, len(hand_rows) + 1)]
+    total_row, team_rows = rows[len(hand_rows)], rows[len(hand_rows) + 1 :]
+    if names == list(expected["totals"]):
+        assert total_row == ["Total", *(str(expected["totals"][n]) for n in names)]
+        assert team_rows == []
+    else:  # partners scored seat by seat (Recruit with four): a total for each team too
+        sums = [sum(hand[n] for hand in expected["hands"]) for n in names]
+        assert total_row == ["Total", *map(str, sums)]
+        assert team_rows == [[f"Team {t}", str(v)] for t, v in expected["totals"].items()]
+
+
+def test_csv_needs_a_table_link(client: Client, db: None) -> None:
+    game = _imported("belote/game-to-1000.json")
+    assert client.get(f"/t/not-a-key/g/{game.number}/scores.csv").status_code == 404
