@@ -63,10 +63,32 @@ def table_new(request: HttpRequest) -> HttpResponse:
     return redirect("tables:table", key=table.score_key)
 
 
+def _games_played(table: Table, players: list[Any]) -> tuple[list[dict[str, Any]], list[Any]]:
+    """Each game's state in a line, and how many games each player has won at this table
+    (a shared win or a tie counts for everyone in it)."""
+    rows, wins = [], {p.name: 0 for p in players}
+    for game in table.games.prefetch_related("events"):
+        loaded = actions.load(game)
+        rules, state = loaded.rules, loaded.state
+        outcome = rules.outcome(state)
+        if outcome is not None:
+            status = rules.winners_text(outcome)
+            status = status[0].upper() + status[1:]
+            for seat in outcome.winners:
+                wins[rules.names[seat]] = wins.get(rules.names[seat], 0) + 1
+        else:
+            hands = len(rules.hands(state))
+            status = f"Under way: {hands} hand{'s' if hands != 1 else ''} scored."
+        rows.append({"game": game, "status": status, "over": outcome is not None})
+    ranked = sorted(wins.items(), key=lambda nw: -nw[1])
+    return rows, ranked if any(n for _, n in ranked) else []
+
+
 @require_safe
 def table_page(request: HttpRequest, key: str) -> HttpResponse:
     table, can_score = _table(key)
     players = list(table.players.all())
+    games, wins = _games_played(table, players)
     return render(
         request,
         "tables/table.html",
@@ -75,7 +97,8 @@ def table_page(request: HttpRequest, key: str) -> HttpResponse:
             "key": key,
             "can_score": can_score,
             "players": players,
-            "games": table.games.all(),
+            "games": games,
+            "wins": wins,
             "choices": [
                 {"rules": cls, "short": max(0, cls.seats.start - len(players))}
                 for cls in engine.GAMES.values()

@@ -16,7 +16,7 @@ from django.test import Client
 from companion.tables import actions
 from companion.tables.models import Game
 
-from .helpers import page_hands, page_totals
+from .helpers import page_hands, page_totals, words
 
 EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
 SEVERAL_HANDS = [
@@ -124,3 +124,30 @@ def test_csv_has_each_hand_and_the_totals(client: Client, db: None, name: str) -
 def test_csv_needs_a_table_link(client: Client, db: None) -> None:
     game = _imported("belote/game-to-1000.json")
     assert client.get(f"/t/not-a-key/g/{game.number}/scores.csv").status_code == 404
+
+
+def test_table_page_shows_each_games_state_and_the_wins(client: Client, db: None) -> None:
+    """Two Belote games at one table: one won by Ann & Cat, one just started."""
+    game = _imported("belote/game-to-1000.json")
+    table = game.table
+    expected = json.loads((EXAMPLES / "belote/game-to-1000.expected.json").read_text())
+    players = list(table.players.all())
+    actions.check_start_game(table, "belote", players, {})
+
+    page = words(client.get(f"/t/{table.view_key}/"))
+
+    winners = " & ".join(expected["winners"])
+    assert f"Game 1: Belote {winners} win." in page
+    assert "Game 2: Belote Under way: 0 hands scored." in page
+    winning = {name for team in expected["winners"] for name in team.split(" & ")}
+    assert winning == {"Ann", "Cat"}
+    won = {p.name: 1 if p.name in winning else 0 for p in players}
+    ranked = sorted(won.items(), key=lambda nw: -nw[1])
+    assert "Games won: " + " · ".join(f"{n} {w}" for n, w in ranked) in page
+
+
+def test_table_page_has_no_wins_line_before_a_game_ends(
+    client: Client, game_after_first_hand: Game
+) -> None:
+    page = words(client.get(f"/t/{game_after_first_hand.table.view_key}/"))
+    assert "Under way: 1 hand scored." in page and "Games won" not in page
