@@ -20,7 +20,7 @@ from django.db.models import F, Max
 
 from companion import rules as engine
 
-from .models import Event, Game, Player, Seat, Table
+from .models import Event, Game, OptionChange, Player, Seat, Table
 
 
 @dataclasses.dataclass(frozen=True)
@@ -153,6 +153,32 @@ def check_record_event(
 def check_void_event(game: Game, target: int, client_id: uuid.UUID | None = None) -> Recorded:
     """Cancel the event at ``target``; refused if what follows it would no longer be legal."""
     return check_record_event(game, engine.Void(target=target), client_id)
+
+
+def check_change_options(
+    game: Game, options: dict[str, Any], client_id: uuid.UUID | None = None
+) -> Loaded:
+    """Play the whole game again under other house rules, and keep them if every entry is
+    still legal. Raises ``SetupError`` for a bad option and ``IllegalEventError`` naming the
+    first entry the new rules refuse; nothing changes then."""
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        if client_id is not None and OptionChange.objects.filter(client_id=client_id).exists():
+            return load(locked)  # a resent form: already done
+        before = locked.options
+        names = locked.seat_names()
+        rules = locked.rules_class(len(names), {**before, **options}, names)
+        after = rules.options_dict()
+        current = load(locked)
+        engine.replay(rules, current.events)  # raises IllegalEventError
+        if after != before:
+            locked.options = after
+            locked.save(update_fields=["options"])
+            OptionChange.objects.create(
+                game=locked, before=before, after=after, client_id=client_id
+            )
+            _bump(locked.table)
+        return load(locked)
 
 
 def undo_target(loaded: Loaded) -> int | None:

@@ -195,6 +195,23 @@ def summary_text(loaded: Loaded, table: Table) -> str:
     return "\n".join(lines)
 
 
+def option_changes(loaded: Loaded) -> list[dict[str, Any]]:
+    """The house-rule changes made after the game started, each as "Target: 1000 → 501"."""
+    rules = loaded.rules
+    kind, names = type(rules), list(rules.names)
+    out = []
+    for change in loaded.game.option_changes.all():
+        before = dict(kind(len(names), change.before, names).describe_options())
+        after = kind(len(names), change.after, names).describe_options()
+        text = "; ".join(
+            f"{label}: {before.get(label, '?')} → {value}"
+            for label, value in after
+            if before.get(label) != value
+        )
+        out.append({"at": change.changed_at, "text": text})
+    return out
+
+
 def game_context(
     request: HttpRequest,
     table: Table,
@@ -220,6 +237,7 @@ def game_context(
         "prompt": rules.prompt(state),
         "info": rules.info(state),
         "options": rules.describe_options(),
+        "option_changes": option_changes(loaded),
         "outcome": outcome,
         "winners": rules.winners_text(outcome) if outcome else "",
         "board": scoreboard(loaded),

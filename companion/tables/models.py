@@ -125,3 +125,17 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.seq + 1} {self.kind}"
+
+
+class OptionChange(models.Model):
+    """The table changed a game's house rules after it started. The game's options are the new
+    ones; this keeps what they were, so the change shows on the game page."""
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="option_changes")
+    before = models.JSONField()
+    after = models.JSONField()
+    changed_at = models.DateTimeField(default=timezone.now)
+    client_id = models.UUIDField(null=True, blank=True, unique=True)
+
+    class Meta:
+        ordering = ["changed_at", "pk"]

@@ -18,6 +18,7 @@ urlpatterns = [
     path(game, views.game_page, name="game"),
     path(game + "record/<str:kind>/", views.record, name="record"),
     path(game + "undo/", views.undo, name="undo"),
+    path(game + "options/", views.game_options, name="options"),
     path(game + "void/<int:index>/", views.void, name="void"),
     path(game + "live/", views.live, name="live"),
     path(game + "log.json", views.export_log, name="export"),

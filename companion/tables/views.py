@@ -140,6 +140,17 @@ def _posted_options(rules_class: type[engine.Rules[Any, Any]], post: Any) -> dic
     return options
 
 
+def _option_rows(rules_class: type[engine.Rules[Any, Any]], chosen: Any) -> list[dict[str, Any]]:
+    """Each house rule with its choices, the one in ``chosen`` (an options object) checked."""
+    return [
+        {
+            "opt": o,
+            "choices": [(v, label, v == getattr(chosen, o.name)) for v, label in o.choices],
+        }
+        for o in rules_class.option_info
+    ]
+
+
 def start_game(request: HttpRequest, key: str) -> HttpResponse:
     table, can_score = _table(key)
     if not can_score:
@@ -159,14 +170,6 @@ def start_game(request: HttpRequest, key: str) -> HttpResponse:
             error = str(exc)
         else:
             return redirect("tables:game", key=key, number=game.number)
-    defaults = rules_class.parse_options({})
-    option_rows = [
-        {
-            "opt": o,
-            "choices": [(v, label, v == getattr(defaults, o.name)) for v, label in o.choices],
-        }
-        for o in rules_class.option_info
-    ]
     return render(
         request,
         "tables/start.html",
@@ -175,7 +178,7 @@ def start_game(request: HttpRequest, key: str) -> HttpResponse:
             "key": key,
             "rules_class": rules_class,
             "players": players,
-            "option_rows": option_rows,
+            "option_rows": _option_rows(rules_class, rules_class.parse_options({})),
             "error": error,
             "selected": [p.pk for p in players][: rules_class.seats.stop - 1],
         },
@@ -192,6 +195,51 @@ def game_page(request: HttpRequest, key: str, number: int) -> HttpResponse:
     if request.htmx and request.GET.get("entry"):
         return render(request, "tables/_entry.html", ctx)
     return render(request, "tables/game.html", ctx)
+
+
+def game_options(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    """Change the house rules of a game under way: the whole game is scored again under the
+    new ones, or the change is refused naming the first entry they would make illegal."""
+    table, can_score = _table(key)
+    if not can_score:
+        return _scorer_only(request)
+    game = _game(table, number)
+    loaded = actions.load(game)
+    rules_class = loaded.rules.__class__
+    error = ""
+    if request.method == "POST":
+        try:
+            client_id = uuid.UUID(request.POST.get("client_id", ""))
+        except ValueError:
+            client_id = None
+        try:
+            actions.check_change_options(
+                game, _posted_options(rules_class, request.POST), client_id
+            )
+        except engine.IllegalEventError as exc:
+            error = (
+                f"Not changed: under these house rules entry #{exc.index + 1} would break a "
+                f"rule — {exc.violations[0].message}"
+            )
+        except engine.RulesError as exc:
+            error = f"Not changed: {exc}"
+        else:
+            messages.success(request, "House rules changed; the whole game was scored again.")
+            return redirect("tables:game", key=key, number=number)
+    return render(
+        request,
+        "tables/options.html",
+        {
+            "table": table,
+            "key": key,
+            "game": game,
+            "rules": loaded.rules,
+            "option_rows": _option_rows(rules_class, loaded.rules.options),
+            "error": error,
+            "client_id": uuid.uuid4(),
+            "hands": len(loaded.rules.hands(loaded.state)),
+        },
+    )
 
 
 @require_POST
