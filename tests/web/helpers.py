@@ -5,8 +5,10 @@ from __future__ import annotations
 import html
 import re
 import uuid
+from collections.abc import Callable
 from typing import Any
 
+import pytest
 from django.http import HttpResponse
 from django.test import Client
 
@@ -199,3 +201,53 @@ def assert_refused(
         assert "HX-Trigger" not in response
     else:
         assert "<html" in page
+
+
+def entry_tests(
+    legal: list[Any], illegal: list[Any]
+) -> tuple[Callable[..., None], Callable[..., None], Callable[..., None]]:
+    """The three entry-form tests of a game's module, parametrized by its LEGAL and ILLEGAL
+    tables (each row names one of that module's fixtures). Assign them to ``test_*`` names in
+    the module so pytest collects them there, where its fixtures are visible."""
+
+    @pytest.mark.parametrize(("kind", "fixture", "data", "payload", "shown"), legal)
+    def without_js(
+        client: Client,
+        request: pytest.FixtureRequest,
+        kind: str,
+        fixture: str,
+        data: dict[str, Any],
+        payload: dict[str, Any],
+        shown: str,
+    ) -> None:
+        game: Game = request.getfixturevalue(fixture)
+        assert_recorded_without_js(client, game, kind, data, payload, shown)
+
+    @pytest.mark.parametrize(("kind", "fixture", "data", "payload", "shown"), legal)
+    def with_htmx(
+        client: Client,
+        request: pytest.FixtureRequest,
+        kind: str,
+        fixture: str,
+        data: dict[str, Any],
+        payload: dict[str, Any],
+        shown: str,
+    ) -> None:
+        game: Game = request.getfixturevalue(fixture)
+        assert_recorded_with_htmx(client, game, kind, data, payload, shown)
+
+    @pytest.mark.parametrize("htmx", [False, True], ids=["no-js", "htmx"])
+    @pytest.mark.parametrize(("kind", "fixture", "data", "message"), illegal)
+    def refused(
+        client: Client,
+        request: pytest.FixtureRequest,
+        kind: str,
+        fixture: str,
+        data: dict[str, Any],
+        message: str,
+        htmx: bool,
+    ) -> None:
+        game: Game = request.getfixturevalue(fixture)
+        assert_refused(client, game, kind, data, message, htmx=htmx)
+
+    return without_js, with_htmx, refused

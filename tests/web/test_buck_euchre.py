@@ -21,9 +21,7 @@ from companion.tables import actions
 from companion.tables.models import Event, Game, Table
 
 from .helpers import (
-    assert_recorded_with_htmx,
-    assert_recorded_without_js,
-    assert_refused,
+    entry_tests,
     event_count,
     game_url,
     page_hands,
@@ -183,47 +181,13 @@ ILLEGAL = [
 ]
 
 
-@pytest.mark.parametrize(("kind", "fixture", "data", "payload", "shown"), LEGAL)
-def test_entry_without_javascript_records_one_event_and_redirects(
-    client: Client,
-    request: pytest.FixtureRequest,
-    kind: str,
-    fixture: str,
-    data: dict[str, Any],
-    payload: dict[str, Any],
-    shown: str,
-) -> None:
-    game: Game = request.getfixturevalue(fixture)
-    assert_recorded_without_js(client, game, kind, data, payload, shown)
-
-
-@pytest.mark.parametrize(("kind", "fixture", "data", "payload", "shown"), LEGAL)
-def test_entry_with_htmx_answers_with_the_game_body_fragment(
-    client: Client,
-    request: pytest.FixtureRequest,
-    kind: str,
-    fixture: str,
-    data: dict[str, Any],
-    payload: dict[str, Any],
-    shown: str,
-) -> None:
-    game: Game = request.getfixturevalue(fixture)
-    assert_recorded_with_htmx(client, game, kind, data, payload, shown)
-
-
-@pytest.mark.parametrize("htmx", [False, True], ids=["no-js", "htmx"])
-@pytest.mark.parametrize(("kind", "fixture", "data", "message"), ILLEGAL)
-def test_illegal_entry_shows_the_rule_broken_and_records_nothing(
-    client: Client,
-    request: pytest.FixtureRequest,
-    kind: str,
-    fixture: str,
-    data: dict[str, Any],
-    message: str,
-    htmx: bool,
-) -> None:
-    game: Game = request.getfixturevalue(fixture)
-    assert_refused(client, game, kind, data, message, htmx=htmx)
+# A plain form post records one event and redirects; an htmx post answers with the game body;
+# a refused entry names the rule broken and writes nothing.
+(
+    test_entry_without_javascript_records_one_event_and_redirects,
+    test_entry_with_htmx_answers_with_the_game_body_fragment,
+    test_illegal_entry_shows_the_rule_broken_and_records_nothing,
+) = entry_tests(LEGAL, ILLEGAL)
 
 
 def test_quick_entry_scores_the_hand_and_explains_it(

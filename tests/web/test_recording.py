@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from django.test import Client
@@ -13,10 +12,8 @@ from companion.tables.models import Event, Game, Table
 from .helpers import (
     FIRST_HAND_POINTS,
     HTMX,
-    assert_recorded_with_htmx,
-    assert_recorded_without_js,
-    assert_refused,
     deal_data,
+    entry_tests,
     event_count,
     form_client_id,
     game_url,
@@ -114,47 +111,13 @@ def game_after_exchange(game_mid_hand: Game, client: Client) -> Game:
     return game_mid_hand
 
 
-@pytest.mark.parametrize(("kind", "fixture", "data", "payload", "shown"), LEGAL)
-def test_entry_without_javascript_records_one_event_and_redirects(
-    client: Client,
-    request: pytest.FixtureRequest,
-    kind: str,
-    fixture: str,
-    data: dict[str, Any],
-    payload: dict[str, Any],
-    shown: str,
-) -> None:
-    game: Game = request.getfixturevalue(fixture)
-    assert_recorded_without_js(client, game, kind, data, payload, shown)
-
-
-@pytest.mark.parametrize(("kind", "fixture", "data", "payload", "shown"), LEGAL)
-def test_entry_with_htmx_answers_with_the_game_body_fragment(
-    client: Client,
-    request: pytest.FixtureRequest,
-    kind: str,
-    fixture: str,
-    data: dict[str, Any],
-    payload: dict[str, Any],
-    shown: str,
-) -> None:
-    game: Game = request.getfixturevalue(fixture)
-    assert_recorded_with_htmx(client, game, kind, data, payload, shown)
-
-
-@pytest.mark.parametrize("htmx", [False, True], ids=["no-js", "htmx"])
-@pytest.mark.parametrize(("kind", "fixture", "data", "message"), ILLEGAL)
-def test_illegal_entry_shows_the_rule_broken_and_records_nothing(
-    client: Client,
-    request: pytest.FixtureRequest,
-    kind: str,
-    fixture: str,
-    data: dict[str, Any],
-    message: str,
-    htmx: bool,
-) -> None:
-    game: Game = request.getfixturevalue(fixture)
-    assert_refused(client, game, kind, data, message, htmx=htmx)
+# A plain form post records one event and redirects; an htmx post answers with the game body;
+# a refused entry names the rule broken and writes nothing.
+(
+    test_entry_without_javascript_records_one_event_and_redirects,
+    test_entry_with_htmx_answers_with_the_game_body_fragment,
+    test_illegal_entry_shows_the_rule_broken_and_records_nothing,
+) = entry_tests(LEGAL, ILLEGAL)
 
 
 def test_one_blank_pile_is_worked_out_from_the_others(client: Client, game_mid_hand: Game) -> None:
