@@ -330,3 +330,21 @@ def test_the_sweep_winner_is_highlighted_not_the_lowest_total(client: Client, db
     assert cells[1] < cells[0], "Bob's total is lower than Ann's"
     assert leaders == [cells[0]], "only Ann, who took all five tricks, is marked"
     assert "Ann wins." in words(client.get(f"/t/{table.view_key}/g/{game.number}/"))
+
+
+def test_trick_form_lists_only_the_players_still_in(client: Client, playing: Game) -> None:
+    """Dan dropped out: the trick form asks for three cards, from Bob (who leads)."""
+    page = words(client.get(game_url(playing), {"entry": "trick"}))
+    assert "Trick 1 of 5" in page
+    assert "Only the players still in play are listed." in page
+    legends = re.findall(
+        r'<fieldset class="play">\s*<legend>(\w+)',
+        client.get(game_url(playing), {"entry": "trick"}).content.decode(),
+    )
+    assert legends == ["Bob", "Cat", "Ann"]
+
+
+def test_trick_form_lists_all_four_when_nobody_dropped(client: Client, ordered_up: Game) -> None:
+    actions.check_record_event(ordered_up, Drops(dropped=()))
+    page = words(client.get(game_url(ordered_up), {"entry": "trick"}))
+    assert "Trick 1 of 5" in page and "still in play" not in page

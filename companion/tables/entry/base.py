@@ -98,6 +98,16 @@ class EntryForm(forms.Form):
     def seat_choices(self) -> list[tuple[int, str]]:
         return list(enumerate(self.rules.names))
 
+    def dealer_field(self) -> forms.TypedChoiceField:
+        """The dealer's chips, with whoever the rules say deals next already chosen."""
+        return forms.TypedChoiceField(
+            label="Dealer",
+            choices=self.seat_choices(),
+            coerce=int,
+            widget=Chips,
+            initial=self.rules.dealer(self.state),
+        )
+
 
 def card_from(rank: str | None, suit: str | None, who: str) -> engine.Card:
     """Combine a rank chip and a suit chip into a card; the joker needs no suit."""
@@ -125,13 +135,16 @@ def suit_chips(
 class TrickEntryForm(EntryForm):
     """One trick: a rank chip and a suit chip for each player, in playing order from the leader.
 
-    A game's form sets ``ranks`` and ``template``, says who plays (``playing_order``) and turns
-    the cards into its own event (``to_event``, with ``self.cleaned_data["cards"]``).
+    A game's form sets ``ranks`` and ``tricks_per_hand``, says who plays (``playing_order``) and
+    turns the cards into its own event (``to_event``, with ``self.cleaned_data["cards"]``).
     """
 
     kind = "trick"
     label = "Trick by trick"
+    template = "games/_trick_form.html"
     ranks: ClassVar[list[tuple[str, str]]] = RANK_CHOICES
+    tricks_per_hand: ClassVar[int]
+    hint = "Pick each card in the order played. The app names the winner and checks the play."
 
     def playing_order(self) -> tuple[int, list[int]]:
         """The leader of the trick to record, and the seats that play it, leader first: by

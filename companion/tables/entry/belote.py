@@ -249,7 +249,7 @@ class RedealForm(EntryForm):
 class TrickForm(TrickEntryForm):
     """One trick: a card for each player, in playing order from the leader."""
 
-    template = "games/belote/_trick_form.html"
+    tricks_per_hand = 8
     ranks = RANKS
 
     def playing_order(self) -> tuple[int, list[int]]:

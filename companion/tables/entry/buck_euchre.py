@@ -38,13 +38,7 @@ class DealForm(EntryForm):
     template = "games/buck_euchre/_deal_form.html"
 
     def build(self) -> None:
-        self.fields["dealer"] = forms.TypedChoiceField(
-            label="Dealer",
-            choices=self.seat_choices(),
-            coerce=int,
-            widget=Chips,
-            initial=self.rules.dealer(self.state),
-        )
+        self.fields["dealer"] = self.dealer_field()
         self.fields["rank"] = forms.ChoiceField(
             label="Upcard", choices=RANKS, widget=Chips, required=False
         )
@@ -211,7 +205,13 @@ class DropsForm(EntryForm):
 class TrickForm(TrickEntryForm):
     """One trick: a card from each player still in, in order from the leader."""
 
-    template = "games/buck_euchre/_trick_form.html"
+    tricks_per_hand = 5
+
+    @property
+    def hint(self) -> str:  # type: ignore[override]
+        dropped = len(self.order) < self.rules.n_seats
+        return super().hint + (" Only the players still in play are listed." if dropped else "")
+
     ranks = RANKS
 
     def playing_order(self) -> tuple[int, list[int]]:

@@ -32,13 +32,7 @@ class DealForm(EntryForm):
     template = "games/malilla/_deal_form.html"
 
     def build(self) -> None:
-        self.fields["dealer"] = forms.TypedChoiceField(
-            label="Dealer",
-            choices=self.seat_choices(),
-            coerce=int,
-            widget=Chips,
-            initial=self.rules.dealer(self.state),
-        )
+        self.fields["dealer"] = self.dealer_field()
         self.fields["rank"] = rank_chips("Card turned up", RANKS)
         self.fields["suit"] = suit_chips()
         expected = self.rules.dealer(self.state)
@@ -109,7 +103,7 @@ class TallyForm(EntryForm):
 class TrickForm(TrickEntryForm):
     """One trick: a card for each player, in playing order from the leader."""
 
-    template = "games/malilla/_trick_form.html"
+    tricks_per_hand = 10
     ranks = RANKS
 
     def playing_order(self) -> tuple[int, list[int]]:

@@ -30,10 +30,7 @@ class DealForm(EntryForm):
     template = "games/recruit/_deal_form.html"
 
     def build(self) -> None:
-        expected = self.rules.dealer(self.state)
-        self.fields["dealer"] = forms.TypedChoiceField(
-            label="Dealer", choices=self.seat_choices(), coerce=int, widget=Chips, initial=expected
-        )
+        self.fields["dealer"] = self.dealer_field()
         self.fields["rank"] = forms.ChoiceField(
             label="Card turned up", choices=RANK_CHOICES + JOKER_RANK, widget=Chips
         )
@@ -156,7 +153,7 @@ class PilesForm(EntryForm):
 class TrickForm(TrickEntryForm):
     """One trick: a card for each player, in playing order from the leader."""
 
-    template = "games/recruit/_trick_form.html"
+    tricks_per_hand = 13
     ranks = RANK_CHOICES + JOKER_RANK
 
     def to_event(self) -> engine.Event:
