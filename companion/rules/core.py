@@ -66,6 +66,16 @@ class Outcome:
 
 
 @dataclasses.dataclass(frozen=True)
+class Reminder:
+    """A rule that matters at this moment of the game, in one line, for the table screen:
+    ``Reminder("Trump ♥, high to low", "J 20 · 9 14 · ...", rule="ranks")``."""
+
+    label: str
+    text: str
+    rule: str = ""  # the rules page's anchor
+
+
+@dataclasses.dataclass(frozen=True)
 class Option:
     """A house rule the table chooses, shown on the scoreboard and the rules page."""
 
@@ -196,6 +206,11 @@ class Rules(abc.ABC, Generic[S, OptionsT]):
 
     def info(self, state: S) -> list[tuple[str, str]]:
         """Facts for the header of the table screen: [("Trump", "♥"), ...]."""
+        return []
+
+    def reminders(self, state: S) -> list[Reminder]:
+        """The rules that matter now (this hand's trump order, the duties in play), worked out
+        from the same tables the scoring uses, so the two cannot disagree."""
         return []
 
     def teams(self) -> tuple[tuple[int, ...], ...]:

@@ -31,7 +31,7 @@ import dataclasses
 from typing import ClassVar
 
 from companion.rules.cards import Card, Suit
-from companion.rules.core import Family, HandScore, Option, Outcome, Rules, Violation
+from companion.rules.core import Family, HandScore, Option, Outcome, Reminder, Rules, Violation
 from companion.rules.events import Event, event_types
 from companion.rules.trick_taking import belote_text
 from companion.rules.trick_taking.belote_cards import BELOTE, DECK, HAND_POINTS
@@ -134,6 +134,9 @@ class Belote(Rules[BeloteState, BeloteOptions]):
 
     def info(self, state: BeloteState) -> list[tuple[str, str]]:
         return belote_text.info(self, state)
+
+    def reminders(self, state: BeloteState) -> list[Reminder]:
+        return belote_text.reminders(self, state)
 
     # --- validation ----------------------------------------------------------------------------
     def violations(self, state: BeloteState, event: Event) -> list[Violation]:

@@ -5,11 +5,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.rules.core import Option, Violation
+from companion.rules.cards import Suit
+from companion.rules.core import Option, Reminder, Violation
 from companion.rules.events import Event
-from companion.rules.trick_taking.belote_cards import HAND_POINTS, trick_points
+from companion.rules.trick_taking.belote_cards import (
+    CARD_POINTS,
+    HAND_POINTS,
+    LAST_TRICK,
+    PLAIN_ORDER,
+    PLAIN_POINTS,
+    TRUMP_ORDER,
+    TRUMP_POINTS,
+    trick_points,
+)
 from companion.rules.trick_taking.belote_checks import meld_name
 from companion.rules.trick_taking.belote_score import HandFacts
+from companion.rules.trick_taking.tricks import order_text
 
 if TYPE_CHECKING:
     from companion.rules.trick_taking.belote import Belote
@@ -264,3 +275,50 @@ def hand_summary(rules: Belote, hand: Hand, facts: HandFacts, result: str) -> st
     if hand.tricks:
         text += " (card by card)"
     return text
+
+
+def reminders(rules: Belote, state: BeloteState) -> list[Reminder]:
+    """Card orders and values while a hand is on; the duties of play once trump is known."""
+    hand = state.hand
+    if hand is None or rules.outcome(state) is not None:
+        return []
+    trump = hand.trump
+    others = " ".join(s.symbol for s in Suit if s != trump) if trump else ""
+    out = [
+        Reminder(
+            f"Trump {trump.symbol}, high to low (card points)"
+            if trump
+            else "The trump suit, high to low (card points)",
+            order_text(TRUMP_ORDER, TRUMP_POINTS),
+            "ranks",
+        ),
+        Reminder(
+            f"{others}, high to low" if trump else "The other suits, high to low",
+            order_text(PLAIN_ORDER, PLAIN_POINTS),
+            "ranks",
+        ),
+        Reminder(
+            "Points in a hand",
+            f"{CARD_POINTS} in the cards + {LAST_TRICK} for the last trick = {HAND_POINTS}",
+            "card-points",
+        ),
+    ]
+    if trump is None:
+        return out
+    partner = (
+        "" if rules.options.trump_lead == "always" else "; with your partner winning, any trump"
+    )
+    return [
+        *out,
+        Reminder(
+            "Out of the suit led",
+            "an opponent winning: trump, over any trump already in the trick if you can; "
+            "your partner winning: play anything",
+            "must-trump",
+        ),
+        Reminder(
+            f"{trump.symbol} led",
+            f"play a trump, higher than every trump in the trick if you can{partner}",
+            "trump-lead",
+        ),
+    ]

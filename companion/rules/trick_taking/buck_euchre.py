@@ -37,12 +37,21 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from companion.rules.cards import Card, Suit
-from companion.rules.core import Family, HandScore, Option, Outcome, Rules, ScoreLine, Violation
+from companion.rules.core import (
+    Family,
+    HandScore,
+    Option,
+    Outcome,
+    Reminder,
+    Rules,
+    ScoreLine,
+    Violation,
+)
 from companion.rules.events import Event, PerSeat, Seat, event_types
 from companion.rules.trick_taking import buck_euchre_checks as checks
 from companion.rules.trick_taking import buck_euchre_play as play
 from companion.rules.trick_taking import buck_euchre_text as text
-from companion.rules.trick_taking.buck_euchre_play import SEATS, TRICKS
+from companion.rules.trick_taking.buck_euchre_play import DECLARER_NEEDS, SEATS, SET_BACK, TRICKS
 from companion.rules.trick_taking.tricks import TrickRecord, winner_index
 
 # --- events ---------------------------------------------------------------------------------
@@ -230,6 +239,9 @@ class BuckEuchre(Rules[BuckEuchreState, BuckEuchreOptions]):
     def info(self, state: BuckEuchreState) -> list[tuple[str, str]]:
         return text.info(self, state)
 
+    def reminders(self, state: BuckEuchreState) -> list[Reminder]:
+        return text.reminders(self, state)
+
     def trump_text(self, hand: Hand) -> str:
         return text.trump_text(self, hand)
 
@@ -360,8 +372,12 @@ class BuckEuchre(Rules[BuckEuchreState, BuckEuchreOptions]):
                 line = ScoreLine(text, 0, "all-five")
             elif seat in dropped:
                 line = ScoreLine("Dropped out: no score", 0, "dropping")
-            elif seat == declarer and won < 3:
-                line = ScoreLine(f"Euchred: {_tricks(won)} as declarer, 3 needed", 5, "scoring")
+            elif seat == declarer and won < DECLARER_NEEDS:
+                line = ScoreLine(
+                    f"Euchred: {_tricks(won)} as declarer, {DECLARER_NEEDS} needed",
+                    SET_BACK,
+                    "scoring",
+                )
             elif won == 0:
                 where = (
                     "in a no-trump hand"
@@ -370,7 +386,7 @@ class BuckEuchre(Rules[BuckEuchreState, BuckEuchreOptions]):
                     if declarer is not None
                     else "in a dirty-clubs hand"
                 )
-                line = ScoreLine(f"No trick {where}", 5, "scoring")
+                line = ScoreLine(f"No trick {where}", SET_BACK, "scoring")
             else:
                 role = " as declarer" if seat == declarer else ""
                 line = ScoreLine(f"{_tricks(won)}{role}, 1 point off each", -won, "scoring")

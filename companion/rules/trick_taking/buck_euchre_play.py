@@ -32,6 +32,8 @@ from companion.rules.trick_taking.tricks import (
 )
 
 TRICKS = 5
+DECLARER_NEEDS = 3  # tricks, or the declarer is euchred
+SET_BACK = 5  # points added for a euchre, or for staying in and taking no trick
 SEATS = 4
 DECK = frozenset(deck(24))
 SAME_COLOUR = {

@@ -5,8 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from companion.rules.cards import ACE, JACK, KING, QUEEN, Suit
+from companion.rules.core import Reminder
 from companion.rules.trick_taking import buck_euchre_play as play
-from companion.rules.trick_taking.buck_euchre_play import SEATS, TRICKS
+from companion.rules.trick_taking.buck_euchre_play import (
+    DECLARER_NEEDS,
+    SAME_COLOUR,
+    SEATS,
+    SET_BACK,
+    TRICKS,
+)
+from companion.rules.trick_taking.tricks import order_text
 
 if TYPE_CHECKING:
     from companion.rules.trick_taking.buck_euchre import BuckEuchre, BuckEuchreState, Hand
@@ -102,3 +111,66 @@ def hand_summary(rules: BuckEuchre, hand: Hand, tricks: Sequence[int]) -> str:
         f"{names[s]} {t}" for s, t in enumerate(tricks) if s not in hand.dropped
     )
     return text + (" — card by card" if hand.tricks else "")
+
+
+#: Ace high in a plain suit; in trump the two jacks go on top (the bowers).
+PLAIN = (ACE, KING, QUEEN, JACK, 10, 9)
+#: Trump below its two bowers, and the other suit of trump's colour, which lost its jack.
+NO_JACK = (ACE, KING, QUEEN, 10, 9)
+
+
+def reminders(rules: BuckEuchre, state: BuckEuchreState) -> list[Reminder]:
+    """This hand's card order (bowers included), the left bower's suit, and how it scores."""
+    hand = state.hand
+    if hand is None or rules.outcome(state) is not None:
+        return []
+    if hand.declarer is not None or not hand.fixed:
+        who = (
+            f"{rules.names[hand.declarer]} (declarer)"
+            if hand.declarer is not None
+            else "the declarer"
+        )
+        duty = (
+            f"{who} needs {DECLARER_NEEDS} tricks or goes up {SET_BACK}; "
+            f"anyone else who stays in and takes no trick goes up {SET_BACK}"
+        )
+    else:
+        duty = f"anyone who takes no trick goes up {SET_BACK}"
+    scoring = Reminder(
+        "Scoring", f"{duty}; otherwise 1 off a trick; all {TRICKS} tricks win the game", "scoring"
+    )
+    trump = hand.trump
+    if not hand.fixed:
+        bowers = "J of trump · J of the same colour"
+        return [
+            Reminder("Trump, high to low", f"{bowers} · {order_text(NO_JACK)}", "cards"),
+            scoring,
+        ]
+    if trump is None:
+        return [
+            Reminder(
+                "No trump",
+                f"every suit {order_text(PLAIN)}: the best card of the suit led wins",
+                "no-trump",
+            ),
+            scoring,
+        ]
+    sister = SAME_COLOUR[trump]
+    others = " ".join(s.symbol for s in Suit if s not in (trump, sister))
+    top = f"J{trump.symbol} · J{sister.symbol} · {order_text(NO_JACK)}"
+    return [
+        Reminder(f"Trump {trump.symbol}, high to low", top, "cards"),
+        Reminder(
+            f"{sister.symbol}, high to low",
+            f"{order_text(NO_JACK)}: its jack is a trump this hand",
+            "cards",
+        ),
+        Reminder(f"{others}, high to low", order_text(PLAIN), "cards"),
+        Reminder(
+            f"J{sister.symbol}",
+            f"follows a {trump.symbol} lead; on a {sister.symbol} lead it does not count as "
+            f"{sister.symbol}",
+            "follow-suit",
+        ),
+        scoring,
+    ]

@@ -27,12 +27,14 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from companion.rules.cards import Card
-from companion.rules.core import Family, HandScore, Option, Outcome, Rules, Violation
+from companion.rules.cards import Card, Suit
+from companion.rules.core import Family, HandScore, Option, Outcome, Reminder, Rules, Violation
 from companion.rules.events import Event, Seat, event_types
 from companion.rules.trick_taking.malilla_play import (
     CARD_POINTS,
     DECK,
+    ORDER,
+    POINTS,
     TRICKS,
     Flag,
     audit,
@@ -52,6 +54,7 @@ from companion.rules.trick_taking.tricks import (
     TrickRecord,
     duplicate_problems,
     lead_and_size_problems,
+    order_text,
 )
 
 _IN_DECK = frozenset(DECK)
@@ -184,6 +187,45 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
         if hand.tricks:
             return f"{lead} leads trick {len(hand.tricks) + 1} of {TRICKS}."
         return f"{lead} leads trick 1 — record the tricks one by one, or the points at the end."
+
+    def reminders(self, state: MalillaState) -> list[Reminder]:
+        """The card order and values, the hand's points, the duty to beat, and which sevens
+        are still held back in this hand (their suit not led yet)."""
+        hand = state.hand
+        if hand is None or state.winner is not None:
+            return []
+        trump = hand.upcard.suit
+        assert trump is not None
+        total = CARD_POINTS + (TRICKS if self.options.trick_point else 0)
+        per_trick = f" + 1 for each of the {TRICKS} tricks" if self.options.trick_point else ""
+        out = [
+            Reminder("Every suit, high to low (card points)", order_text(ORDER, POINTS), "cards"),
+            Reminder(
+                "A hand holds",
+                f"{CARD_POINTS} in the cards{per_trick} = {total}; "
+                f"the side with more scores its points minus {TARGET}",
+                "scoring",
+            ),
+            Reminder(
+                "Out of the suit led",
+                f"an opponent winning with a plain card: play a {trump.symbol} trump; winning "
+                "with a trump: a higher trump if you have one",
+                "must-beat",
+            ),
+        ]
+        led = {t.lead for t in hand.tricks}
+        held = [s for s in Suit if s != trump and s not in led]
+        if held:
+            sevens = " ".join(f"7{s.symbol}" for s in held)
+            out.append(
+                Reminder(
+                    "Sevens held back",
+                    f"{sevens}: no discarding the 7 of a suit not led yet this hand (leading "
+                    "it is fine)",
+                    "unled-seven",
+                )
+            )
+        return out
 
     def info(self, state: MalillaState) -> list[tuple[str, str]]:
         """Trump and upcard, dealer, bonus, leader, then per side: this hand and what it needs."""

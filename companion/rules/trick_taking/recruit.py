@@ -28,7 +28,16 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from companion.rules.cards import JACK, KING, QUEEN, RANK_NAMES, Card, Suit, deck
-from companion.rules.core import Family, HandScore, Option, Outcome, Rules, ScoreLine, Violation
+from companion.rules.core import (
+    Family,
+    HandScore,
+    Option,
+    Outcome,
+    Reminder,
+    Rules,
+    ScoreLine,
+    Violation,
+)
 from companion.rules.events import Event, PerSeat, Record, Seat, event_types
 
 from .tricks import (
@@ -49,6 +58,10 @@ VARIANTS = {
     "dream_team": "Dream Team",
     "face_up": "Face-up",
 }
+FACE_PENALTY = 5  # for each face rank (J, Q, K) collected twice or more
+LOW_PENALTY = 3  # the same with the Low Penalty variant
+MATCH_VALUE = 4  # a card of the turned-up rank, with Match
+DREAM_TEAM = 5  # exactly one J, one Q and one K, with Dream Team
 FACES = ((JACK, "jacks", "Jacks"), (QUEEN, "queens", "Queens"), (KING, "kings", "Kings"))
 DECK = frozenset(deck(53))
 
@@ -254,6 +267,48 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
         if hand.tricks:
             rows.append(("Tricks played", f"{len(hand.tricks)} of {TRICKS}"))
         return rows
+
+    def reminders(self, state: RecruitState) -> list[Reminder]:
+        """Who takes a trick this hand, the joker's rules, and what a pile scores with this
+        hand's variants."""
+        hand = state.hand
+        if hand is None or self.outcome(state) is not None:
+            return []
+        trump = None if hand.shown.is_joker else hand.shown.suit
+        best = f"the highest trump {trump.symbol}, else " if trump else ""
+        joker_play = (
+            "only when you cannot follow suit"
+            if self.options.joker_play == "void-only"
+            else "at any time"
+        )
+        joker_lead = (
+            "the others may play anything"
+            if self.options.joker_lead == "no-suit"
+            else "the next card played sets the suit"
+        )
+        v = hand.variants
+        penalty = LOW_PENALTY if "low_penalty" in v else FACE_PENALTY
+        low = " (Low Penalty)" if "low_penalty" in v else ""
+        pile = [f"1 a card; −{penalty} for each face rank (J, Q, K) held twice or more{low}"]
+        if "match" in v and not hand.shown.is_joker:
+            rank = RANK_NAMES[hand.shown.rank]
+            worth = (
+                f"{MATCH_VALUE} instead of 1"
+                if self.options.match_scoring == "instead"
+                else f"1 + {MATCH_VALUE}"
+            )
+            pile.append(f"each {rank}, the rank turned up, is worth {worth} (Match)")
+        if "dream_team" in v:
+            pile.append(f"+{DREAM_TEAM} for exactly one J, one Q and one K (Dream Team)")
+        return [
+            Reminder(
+                "A trick goes to", f"the joker, else {best}the highest card of the suit led", "play"
+            ),
+            Reminder(
+                "The joker", f"may be played {joker_play}; when it leads, {joker_lead}", "options"
+            ),
+            Reminder("A pile scores", "; ".join(pile), "variants" if len(pile) > 1 else "scoring"),
+        ]
 
     # --- validation --------------------------------------------------------------------------
     def violations(self, state: RecruitState, event: Event) -> list[Violation]:
@@ -586,8 +641,8 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
             lines.append(ScoreLine(f"{plain} other cards collected, 1 each", plain, "scoring"))
             lines.append(
                 ScoreLine(
-                    f"Match: {matches} × {RANK_NAMES[match_rank or 0]}, 4 each",
-                    4 * matches,
+                    f"Match: {matches} × {RANK_NAMES[match_rank or 0]}, {MATCH_VALUE} each",
+                    MATCH_VALUE * matches,
                     "variants",
                 )
             )
@@ -596,17 +651,18 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
             if matches:
                 lines.append(
                     ScoreLine(
-                        f"Match bonus: {matches} × {RANK_NAMES[match_rank or 0]}, +4 each",
-                        4 * matches,
+                        f"Match bonus: {matches} × {RANK_NAMES[match_rank or 0]}, "
+                        f"+{MATCH_VALUE} each",
+                        MATCH_VALUE * matches,
                         "variants",
                     )
                 )
-        penalty = 3 if "low_penalty" in variants else 5
+        penalty = LOW_PENALTY if "low_penalty" in variants else FACE_PENALTY
         for (_, _, word), count in zip(FACES, got.faces, strict=True):
             if count >= 2:
                 lines.append(ScoreLine(f"{count} {word}: penalty", -penalty, "scoring"))
         if "dream_team" in variants and got.faces == (1, 1, 1):
-            lines.append(ScoreLine("Dream Team: one each of J, Q, K", 5, "variants"))
+            lines.append(ScoreLine("Dream Team: one each of J, Q, K", DREAM_TEAM, "variants"))
         return tuple(lines)
 
     def hands(self, state: RecruitState) -> tuple[HandScore, ...]:

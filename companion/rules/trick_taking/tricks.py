@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
-from companion.rules.cards import Card, Suit
+from companion.rules.cards import RANK_NAMES, Card, Suit
 from companion.rules.core import Severity, Violation
 
 SuitOf = Callable[[Card], "Suit | None"]
@@ -308,3 +308,11 @@ def follow_suit_check(suit_of: SuitOf = natural_suit) -> PlayCheck:
         return f"they held {ctx.evidence(could)} and had to follow {suit_word(lead)}"
 
     return check
+
+
+def order_text(ranks: Sequence[int], points: dict[int, int] | None = None) -> str:
+    """Ranks high to low, each with its card points when it has any: ``J (20) · 9 (14) · 8``."""
+    values = points or {}
+    return " · ".join(
+        f"{RANK_NAMES[r]}\u00a0({values[r]})" if values.get(r) else RANK_NAMES[r] for r in ranks
+    )
