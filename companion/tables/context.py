@@ -236,6 +236,7 @@ def game_context(
         "state": state,
         "prompt": rules.prompt(state),
         "info": rules.info(state),
+        "reminders": rules.reminders(state),
         "options": rules.describe_options(),
         "option_changes": option_changes(loaded),
         "outcome": outcome,
