@@ -25,7 +25,7 @@ from .core import (
     replay,
 )
 from .errors import IllegalEventError, InvalidEventError, RulesError, UnknownGameError
-from .events import Event, Void, from_dict, to_dict
+from .events import Correction, Event, Void, from_dict, to_dict
 from .log import FORMAT, GameLog, LogError, dump_log, load_log, summarize
 from .trick_taking.belote import Belote
 from .trick_taking.buck_euchre import BuckEuchre
@@ -84,6 +84,7 @@ __all__ = [
     "UnknownGameError",
     "Violation",
     "Void",
+    "Correction",
     "deck",
     "dump_log",
     "effective_voids",

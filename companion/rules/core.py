@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import IllegalEventError, InvalidEventError, RulesError
-from .events import Event, Void, from_dict, seat_problems
+from .events import Correction, Event, Void, from_dict, seat_problems
 
 
 class Family(enum.StrEnum):
@@ -277,6 +277,8 @@ class Replay(Generic[S]):
     flagged: tuple[tuple[int, Violation], ...]  # (event index, irregularity)
     voided: frozenset[int]
     count: int  # events in the log, voids included
+    #: Entries replaced by a correction in force: {entry index: the correction's index}.
+    corrected: Mapping[int, int] = dataclasses.field(default_factory=dict)
 
 
 def effective_voids(events: Sequence[Event]) -> frozenset[int]:
@@ -289,6 +291,15 @@ def effective_voids(events: Sequence[Event]) -> frozenset[int]:
     return frozenset(voided)
 
 
+def effective_corrections(events: Sequence[Event], voided: frozenset[int]) -> dict[int, int]:
+    """{entry: the correction that replaces it}: the latest correction not cancelled."""
+    return {
+        event.target: index
+        for index, event in enumerate(events)
+        if isinstance(event, Correction) and index not in voided
+    }
+
+
 def _void_problems(events: Sequence[Event], index: int) -> list[Violation]:
     event = events[index]
     assert isinstance(event, Void)
@@ -299,26 +310,83 @@ def _void_problems(events: Sequence[Event], index: int) -> list[Violation]:
     return []
 
 
-def replay(rules: Rules[S, Any], events: Sequence[Event]) -> Replay[S]:
-    """Rebuild the state from the log. Raises IllegalEventError at the first refused event."""
+def _correction_problems(events: Sequence[Event], index: int) -> list[Violation]:
+    event = events[index]
+    assert isinstance(event, Correction)
+    number = event.target + 1
+    if not 0 <= event.target < index:
+        return [Violation("correction-target", f"There is no entry #{number} to correct.")]
+    original = events[event.target]
+    if isinstance(original, Void | Correction):
+        return [
+            Violation(
+                "correction-target",
+                f"Entry #{number} is itself a cancellation or a correction: correct the entry "
+                "it was about instead.",
+            )
+        ]
+    if event.target in effective_voids(events[:index]):
+        return [
+            Violation(
+                "correction-target",
+                f"Entry #{number} is cancelled: restore it first, or record the entry anew.",
+            )
+        ]
+    if event.event.kind != original.kind:
+        return [
+            Violation(
+                "correction-kind",
+                f"Entry #{number} is a {original.kind} entry: only another {original.kind} "
+                f"entry can correct it, not a {event.event.kind} entry.",
+            )
+        ]
+    return []
+
+
+def replay(
+    rules: Rules[S, Any], events: Sequence[Event], *, before: int | None = None
+) -> Replay[S]:
+    """Rebuild the state from the log. Raises IllegalEventError at the first refused event.
+
+    Voids and corrections anywhere in the log apply; with ``before``, the state is the one
+    just before entry ``before`` (what a correction of that entry is checked against).
+    """
     voided = effective_voids(events)
+    corrected = effective_corrections(events, voided)
     state = rules.initial_state()
     flagged: list[tuple[int, Violation]] = []
     for index, event in enumerate(events):
-        if isinstance(event, Void):
-            if errors := _void_problems(events, index):
+        if before is not None and index >= before:
+            break
+        if isinstance(event, Void | Correction):
+            check = _void_problems if isinstance(event, Void) else _correction_problems
+            if errors := check(events, index):
                 raise IllegalEventError(index, errors)
             continue
         if index in voided:
             continue
+        blame = index  # the entry to name if this one is refused
+        if index in corrected:
+            blame = corrected[index]
+            if errors := _correction_problems(events, blame):
+                raise IllegalEventError(blame, errors)
+            replacement = events[blame]
+            assert isinstance(replacement, Correction)
+            event = replacement.event
         if bad := seat_problems(event, rules.n_seats):
-            raise IllegalEventError(index, [Violation("no-such-seat", f"{bad[0]}.")])
+            raise IllegalEventError(blame, [Violation("no-such-seat", f"{bad[0]}.")])
         problems = rules.violations(state, event)
         if errors := errors_only(problems):
-            raise IllegalEventError(index, errors)
+            raise IllegalEventError(blame, errors)
         flagged += [(index, p) for p in problems]
         state = rules.apply(state, event)
-    return Replay(state=state, flagged=tuple(flagged), voided=voided, count=len(events))
+    return Replay(
+        state=state,
+        flagged=tuple(flagged),
+        voided=voided,
+        count=len(events),
+        corrected=corrected,
+    )
 
 
 def check_event_type(rules: Rules[Any, Any], event: Event) -> None:

@@ -48,13 +48,26 @@ class Void(Event):
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
+class Correction(Event):
+    """Replaces the event at ``target`` with ``event`` (of the same type), as if it had been
+    recorded right the first time; everything after it is checked again."""
+
+    kind = "correction"
+    summary = (
+        "Replaces an earlier entry with a corrected one; everything after it is checked again."
+    )
+    target: int
+    event: Event
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class Record:
     """Base for small value objects nested inside events (a player's pile, a declaration)."""
 
 
 def event_types(*classes: type[Event]) -> dict[str, type[Event]]:
-    """A ``{kind: class}`` map for a game, always including Void."""
-    all_types: tuple[type[Event], ...] = (Void, *classes)
+    """A ``{kind: class}`` map for a game, always including Void and Correction."""
+    all_types: tuple[type[Event], ...] = (Void, Correction, *classes)
     return {cls.kind: cls for cls in all_types}
 
 
@@ -62,13 +75,21 @@ def event_types(*classes: type[Event]) -> dict[str, type[Event]]:
 
 
 class _Ctx:
-    def __init__(self, names: Sequence[str] | None, n_seats: int | None, where: str) -> None:
+    def __init__(
+        self,
+        names: Sequence[str] | None,
+        n_seats: int | None,
+        where: str,
+        types_: Mapping[str, type[Event]] | None = None,
+    ) -> None:
         self.names = names
         self.n_seats = len(names) if names is not None else n_seats
         self.where = where
+        self.types = types_  # the game's event types, for an event inside an event
 
     def at(self, part: str) -> _Ctx:
-        return _Ctx(self.names, self.n_seats, f"{self.where}.{part}" if self.where else part)
+        where = f"{self.where}.{part}" if self.where else part
+        return _Ctx(self.names, self.n_seats, where, self.types)
 
     def fail(self, message: str) -> InvalidEventError:
         return InvalidEventError(f"{self.where}: {message}")
@@ -114,6 +135,8 @@ def _out(value: Any, hint: Any, ctx: _Ctx) -> Any:
         return ctx.names[value] if ctx.names is not None else value
     if isinstance(value, Card):
         return str(value)
+    if isinstance(value, Event):  # a correction's replacement: written like any event
+        return to_dict(value, ctx.names)
     if dataclasses.is_dataclass(value):
         return _record_out(value, ctx)
     if origin in (Union, types.UnionType):
@@ -144,7 +167,8 @@ def from_dict(
         known = ", ".join(sorted(types_))
         raise InvalidEventError(f"unknown event type {kind!r} (this game records: {known})")
     cls = types_[kind]
-    return typing.cast(Event, _record_in(cls, data, _Ctx(names, n_seats, str(kind)), {"type"}))
+    ctx = _Ctx(names, n_seats, str(kind), types_)
+    return typing.cast(Event, _record_in(cls, data, ctx, {"type"}))
 
 
 def _record_in(cls: type, data: Any, ctx: _Ctx, skip: set[str] = frozenset()) -> Any:  # type: ignore[assignment]
@@ -199,6 +223,12 @@ def _in(value: Any, hint: Any, ctx: _Ctx) -> Any:
             return parse_card(value)
         except CardError as exc:
             raise CardError(f"{ctx.where}: {exc}") from None
+    if hint is Event:
+        assert ctx.types is not None
+        try:
+            return from_dict(value, ctx.types, names=ctx.names, n_seats=ctx.n_seats)
+        except InvalidEventError as exc:
+            raise ctx.fail(str(exc)) from None
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _record_in(hint, value, ctx)
     if origin in (tuple, frozenset):

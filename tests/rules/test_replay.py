@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from companion.rules import (
+    Correction,
     Deal,
     Event,
     Exchange,
@@ -15,7 +19,9 @@ from companion.rules import (
     Severity,
     Trick,
     Void,
+    dump_log,
     effective_voids,
+    load_log,
     replay,
 )
 from companion.rules.cards import parse_card, parse_cards
@@ -257,3 +263,101 @@ def test_apply_returns_a_new_state_and_leaves_the_old_one_alone() -> None:
     after = RULES.apply_checked(before, trick("AS 2S"))
     assert before.hand is not None and before.hand.tricks == ()
     assert after.hand is not None and len(after.hand.tricks) == 1
+
+
+# --- corrections: an earlier entry replaced, everything after it checked again -------------
+
+TWO_HANDS = [deal(0), piles(14, 12), deal(1), piles(12, 14)]
+
+
+def test_correction_replaces_an_earlier_hand_and_rescores_the_game() -> None:
+    """Hand 1's piles were 10 and 16, not 14 and 12: Ann 10 + 12, Bob 16 + 14."""
+    result = replay(RULES, [*TWO_HANDS, Correction(target=1, event=piles(10, 16))])
+    assert [h.points for h in RULES.hands(result.state)] == [(10, 16), (12, 14)]
+    assert RULES.scores(result.state) == (22, 30)
+    assert result.corrected == {1: 4}
+    assert result.voided == frozenset()
+
+
+def test_correction_that_breaks_a_later_entry_names_it() -> None:
+    """Hand 1 was dealt by Bob, so hand 2 is Ann's deal, not Bob's (entry #3)."""
+    err = refused([*TWO_HANDS, Correction(target=0, event=deal(1))])
+    assert err.index == 2
+    assert err.violations[0].code == "wrong-dealer"
+
+
+def test_correction_that_is_itself_illegal_names_the_correction() -> None:
+    err = refused([*TWO_HANDS, Correction(target=1, event=piles(13, 13))])
+    assert err.index == 4, "the piles break the rule, and the correction brought them"
+
+
+@pytest.mark.parametrize(
+    ("events", "message"),
+    [
+        ([*TWO_HANDS, Correction(target=1, event=deal(1))],
+         "Entry #2 is a piles entry: only another piles entry can correct it, not a deal entry."),
+        ([*TWO_HANDS, Correction(target=4, event=piles(10, 16))], "There is no entry #5"),
+        ([*TWO_HANDS, Void(target=3), Correction(target=4, event=piles(10, 16))],
+         "Entry #5 is itself a cancellation or a correction"),
+        ([*TWO_HANDS, Void(target=3), Correction(target=3, event=piles(10, 16))],
+         "Entry #4 is cancelled: restore it first"),
+    ],
+)  # fmt: skip
+def test_correction_must_replace_a_live_entry_of_the_same_type(
+    events: list[Event], message: str
+) -> None:
+    err = refused(events)
+    assert err.index == len(events) - 1
+    assert message in err.violations[0].message
+
+
+def test_latest_correction_wins_and_cancelling_it_restores_the_one_before() -> None:
+    first, second = (
+        Correction(target=1, event=piles(10, 16)),
+        Correction(target=1, event=piles(20, 6)),
+    )
+    log = [*TWO_HANDS, first, second]
+    assert RULES.scores(replay(RULES, log).state) == (32, 20)
+    assert RULES.scores(replay(RULES, [*log, Void(target=5)]).state) == (22, 30)
+    assert RULES.scores(replay(RULES, [*log, Void(target=5), Void(target=4)]).state) == (26, 26)
+
+
+def test_state_before_an_entry_uses_the_corrections_in_force() -> None:
+    log = [*TWO_HANDS, Correction(target=1, event=piles(10, 16))]
+    before = replay(RULES, log, before=3).state
+    assert [h.points for h in RULES.hands(before)] == [(10, 16)]
+    assert before.hand is not None and before.hand.dealer == 1
+
+
+def test_a_correction_is_written_in_logs_like_any_entry() -> None:
+    log = [*TWO_HANDS, Correction(target=0, event=deal(0, "JK", "match"))]
+    data = dump_log(RULES, log)
+    assert data["events"][-1] == {
+        "type": "correction",
+        "target": 0,
+        "event": {"type": "deal", "dealer": "Ann", "shown": "JK", "variants": ["match"]},
+    }
+    assert list(load_log(data).events) == log
+
+
+EXAMPLE_LOGS = sorted(
+    p
+    for p in (Path(__file__).resolve().parents[2] / "docs" / "examples").glob("*/*.json")
+    if not p.name.endswith(".expected.json")
+)
+
+
+@pytest.mark.parametrize("path", EXAMPLE_LOGS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_correcting_any_entry_with_itself_changes_nothing(path: Path) -> None:
+    """Every example log, every live entry: a correction that repeats the entry leaves every
+    hand's score, the flags and the end of the game as they were."""
+    log = load_log(json.loads(path.read_text()))
+    rules, events = log.rules, list(log.events)
+    plain = replay(rules, events)
+    for index, event in enumerate(events):
+        if isinstance(event, Void | Correction) or index in plain.voided:
+            continue
+        again = replay(rules, [*events, Correction(target=index, event=event)])
+        assert rules.hands(again.state) == rules.hands(plain.state), f"entry #{index + 1}"
+        assert rules.outcome(again.state) == rules.outcome(plain.state)
+        assert again.flagged == plain.flagged
