@@ -181,6 +181,22 @@ def check_change_options(
         return load(locked)
 
 
+def load_before(game: Game, target: int) -> Loaded:
+    """The game as it stood just before entry ``target`` (with every void and correction in
+    force): what a correction of that entry is entered and checked against."""
+    loaded = load(game)
+    result = engine.replay(loaded.rules, loaded.events, before=target)
+    return dataclasses.replace(loaded, result=result)
+
+
+def check_correct_event(
+    game: Game, target: int, event: engine.Event, client_id: uuid.UUID | None = None
+) -> Recorded:
+    """Replace entry ``target`` with ``event``; refused (nothing written) if it or anything
+    after it would break a rule."""
+    return check_record_event(game, engine.Correction(target=target, event=event), client_id)
+
+
 def undo_target(loaded: Loaded) -> int | None:
     """The entry "Undo" cancels: the latest one still in effect (a void too, which restores)."""
     voided = loaded.result.voided

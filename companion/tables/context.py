@@ -153,20 +153,34 @@ def tricks(loaded: Loaded) -> list[dict[str, Any]]:
     ]
 
 
+def describe_entry(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
+    """One line for the history: "Trick: A♠ 3♣", "Corrects #2: Piles: ..."."""
+    if isinstance(event, engine.Correction):
+        return f"Corrects #{event.target + 1}: {describe_entry(rules, event.event)}"
+    describe = DESCRIBERS.get(rules.key)
+    return describe(rules, event) if describe else event.kind
+
+
 def history(loaded: Loaded, can_score: bool) -> list[dict[str, Any]]:
-    describe = DESCRIBERS.get(loaded.rules.key)
     flags: dict[int, list[engine.Violation]] = {}
     for index, violation in loaded.result.flagged:
         flags.setdefault(index, []).append(violation)
+
+    correctable = forms_for(loaded.rules.key)
+    corrected = loaded.result.corrected
     rows = []
     for index, (event, row) in enumerate(zip(loaded.events, loaded.rows, strict=True)):
+        voided = index in loaded.result.voided
+        special = isinstance(event, engine.Void | engine.Correction)
         rows.append(
             {
                 "index": index,
                 "number": index + 1,
-                "text": describe(loaded.rules, event) if describe else event.kind,
-                "voided": index in loaded.result.voided,
+                "text": describe_entry(loaded.rules, event),
+                "voided": voided,
                 "is_void": isinstance(event, engine.Void),
+                "corrected_by": corrected[index] + 1 if index in corrected else None,
+                "can_correct": not (voided or special) and event.kind in correctable,
                 "flags": flags.get(index, []),
                 "at": row.recorded_at,
             }

@@ -20,6 +20,7 @@ urlpatterns = [
     path(game + "undo/", views.undo, name="undo"),
     path(game + "options/", views.game_options, name="options"),
     path(game + "void/<int:index>/", views.void, name="void"),
+    path(game + "correct/<int:index>/", views.correct, name="correct"),
     path(game + "live/", views.live, name="live"),
     path(game + "log.json", views.export_log, name="export"),
     path(game + "scores.csv", views.export_csv, name="export_csv"),

@@ -5,6 +5,7 @@ scorer key can write."""
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import uuid
 from typing import Any
@@ -21,7 +22,8 @@ from django_htmx.http import HttpResponseClientRedirect, retarget, trigger_clien
 from companion import rules as engine
 
 from . import actions
-from .context import game_context, pick_form
+from .context import describe_entry, game_context, pick_form
+from .entry import forms_for
 from .models import Game, Table
 from .qr import qr_svg
 
@@ -299,6 +301,61 @@ def _void(request: HttpRequest, key: str, number: int, target: int | None) -> Ht
     if request.htmx:
         return HttpResponseClientRedirect(reverse("tables:game", args=[key, game.number]))
     return redirect("tables:game", key=key, number=game.number)
+
+
+def correct(request: HttpRequest, key: str, number: int, index: int) -> HttpResponse:
+    """Enter an earlier entry again, right this time: it replaces the old one and the whole game
+    after it is checked and scored again. Refused, naming the rule, if anything would break."""
+    table, can_score = _table(key)
+    if not can_score:
+        return _scorer_only(request)
+    game = _game(table, number)
+    loaded = actions.load(game)
+    if not 0 <= index < len(loaded.events):
+        raise Http404("No such entry.")
+    original = loaded.events[index]
+    form_class = forms_for(loaded.rules.key).get(original.kind)
+    if form_class is None or isinstance(original, engine.Void | engine.Correction):
+        raise Http404("This entry cannot be corrected: cancel it instead.")
+    if index in loaded.result.voided:
+        messages.error(request, f"Entry #{index + 1} is cancelled: restore it first.")
+        return redirect("tables:game", key=key, number=number)
+    before = actions.load_before(game, index)
+    form = form_class(before, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            actions.check_correct_event(
+                game, index, form.to_event(), form.cleaned_data["client_id"]
+            )
+        except engine.IllegalEventError as exc:
+            form.violations = list(exc.violations)
+            if exc.index < game.events.count():  # a later entry, not the correction itself
+                form.violations[0] = dataclasses.replace(
+                    exc.violations[0],
+                    message=f"With this correction, entry #{exc.index + 1} would break a rule: "
+                    f"{exc.violations[0].message}",
+                )
+        else:
+            messages.success(
+                request, f"Entry #{index + 1} corrected; everything after it was scored again."
+            )
+            return redirect("tables:game", key=key, number=number)
+    return render(
+        request,
+        "tables/correct.html",
+        {
+            "table": table,
+            "key": key,
+            "game": game,
+            "rules": before.rules,
+            "prompt": before.rules.prompt(before.state),
+            "rules_url": reverse("rules:game", args=[before.rules.key]),
+            "form": form,
+            "index": index,
+            "original": describe_entry(loaded.rules, original),
+            "action": reverse("tables:correct", args=[key, number, index]),
+        },
+    )
 
 
 def _uuid(value: str | None) -> uuid.UUID | None:
