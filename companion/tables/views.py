@@ -322,6 +322,11 @@ def correct(request: HttpRequest, key: str, number: int, index: int) -> HttpResp
         return redirect("tables:game", key=key, number=number)
     before = actions.load_before(game, index)
     form = form_class(before, request.POST if request.method == "POST" else None)
+    current = loaded.result.corrected.get(index)  # the correction in force, if any
+    in_force = original if current is None else loaded.events[current]
+    form.initial.update(
+        form.initial_from(in_force.event if isinstance(in_force, engine.Correction) else original)
+    )
     if request.method == "POST" and form.is_valid():
         try:
             actions.check_correct_event(

@@ -95,6 +95,11 @@ class EntryForm(forms.Form):
     def build(self) -> None:
         """Add the fields that depend on the game (seats, variants)."""
 
+    def initial_from(self, event: Any) -> dict[str, Any]:
+        """The form's fields filled in as they would have been to record ``event``, so that
+        correcting an entry starts from what was recorded. Empty: start from a blank form."""
+        return {}
+
     def seat_choices(self) -> list[tuple[int, str]]:
         return list(enumerate(self.rules.names))
 
@@ -118,6 +123,18 @@ def card_from(rank: str | None, suit: str | None, who: str) -> engine.Card:
     if not suit:
         raise forms.ValidationError(f"Choose the suit of {who}'s card.")
     return engine.parse_card(rank + suit)
+
+
+def card_initial(
+    card: engine.Card | None, rank: str = "rank", suit: str = "suit"
+) -> dict[str, str]:
+    """A card as the rank and suit chips that pick it (the joker has no suit)."""
+    if card is None:
+        return {rank: "", suit: ""}
+    if card.is_joker:
+        return {rank: "JK", suit: ""}
+    assert card.suit is not None
+    return {rank: RANK_NAMES[card.rank], suit: card.suit.value}
 
 
 def rank_chips(label: str, choices: list[tuple[str, str]]) -> forms.ChoiceField:
@@ -153,6 +170,12 @@ class TrickEntryForm(EntryForm):
         leader: int = self.rules.leader(hand) if hand is not None else 0  # type: ignore[attr-defined]
         n = self.rules.n_seats
         return leader, [(leader + i) % n for i in range(n)]
+
+    def initial_from(self, event: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for seat, card in zip(self.order, event.cards, strict=False):
+            out |= card_initial(card, f"rank_{seat}", f"suit_{seat}")
+        return out
 
     def build(self) -> None:
         hand = getattr(self.state, "hand", None)

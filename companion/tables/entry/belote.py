@@ -15,7 +15,15 @@ from companion.rules.trick_taking.belote import Belote
 from companion.rules.trick_taking.belote_cards import meld_cards
 from companion.rules.trick_taking.belote_checks import CALLS, SUITS, meld_name
 
-from .base import SUIT_CHOICES, Chips, EntryForm, PointsField, TrickEntryForm, card_from
+from .base import (
+    SUIT_CHOICES,
+    Chips,
+    EntryForm,
+    PointsField,
+    TrickEntryForm,
+    card_from,
+    card_initial,
+)
 
 RANKS = [(RANK_NAMES[r], RANK_NAMES[r]) for r in (14, 13, 12, 11, 10, 9, 8, 7)]
 RANK_NUMBERS = {name: number for number, name in RANK_NAMES.items()}
@@ -81,6 +89,9 @@ class DealForm(SeatChips):
             data["upcard"] = card_from(data.get("rank"), data.get("suit"), "the upcard")
         return data
 
+    def initial_from(self, event: ev.Deal) -> dict[str, Any]:
+        return {"dealer": event.dealer, **card_initial(event.upcard)}
+
     def to_event(self) -> engine.Event:
         return ev.Deal(dealer=self.cleaned_data["dealer"], upcard=self.cleaned_data["upcard"])
 
@@ -96,6 +107,18 @@ class DeclarationFields:
         )
         form.fields[f"{prefix}rank"] = _rank_chips("Rank (top card)")
         form.fields[f"{prefix}suit"] = _suit_chips(required=False)
+
+    @staticmethod
+    def initial(prefix: str, seat: int, cards: tuple[Card, ...]) -> dict[str, Any]:
+        """The chips that describe ``cards`` (a carré, or a sequence by its top card)."""
+        top = max(cards, key=lambda c: c.rank)
+        carre = len({c.rank for c in cards}) == 1
+        return {
+            f"{prefix}seat": seat,
+            f"{prefix}what": "carre" if carre else str(len(cards)),
+            f"{prefix}rank": RANK_NAMES[top.rank],
+            f"{prefix}suit": "" if carre or top.suit is None else top.suit.value,
+        }
 
     @staticmethod
     def cards(data: dict[str, Any], prefix: str, title: str) -> tuple[Card, ...]:
@@ -189,6 +212,20 @@ class ResultForm(SeatChips):
         data["declared"] = tuple(declared)
         return data
 
+    def initial_from(self, event: ev.Result) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "taker": event.taker,
+            "trump": event.trump,
+            "taker_points": event.taker_points,
+            "defender_points": "" if event.defender_points is None else event.defender_points,
+            "capot": ("takers" if event.taker_points else "defenders") if event.capot else "",
+            "last_trick": "" if event.last_trick is None else event.last_trick,
+            "belote": "" if event.belote is None else event.belote,
+        }
+        for slot, declared in enumerate(event.declarations[: self.slots], start=1):
+            out |= DeclarationFields.initial(f"d{slot}_", declared.seat, declared.cards)
+        return out
+
     def to_event(self) -> engine.Event:
         d = self.cleaned_data
         return ev.Result(
@@ -232,6 +269,9 @@ class BidForm(SeatChips):
         suits = [s for s in Suit if s != up]
         named = [(s.value, s.symbol, f"btn-secondary suit-{s.value.lower()}") for s in suits]
         return [*named, ("pass", "Pass", "btn-secondary")]
+
+    def initial_from(self, event: ev.Bid) -> dict[str, Any]:
+        return {"seat": event.seat}  # the call is the button tapped
 
     def to_event(self) -> engine.Event:
         return ev.Bid(seat=self.cleaned_data["seat"], call=self.cleaned_data["call"])
@@ -278,6 +318,9 @@ class DeclareForm(SeatChips):
             data["cards"] = DeclarationFields.cards(data, "", "The declaration")
         return data
 
+    def initial_from(self, event: ev.Declare) -> dict[str, Any]:
+        return DeclarationFields.initial("", event.seat, event.cards)
+
     def to_event(self) -> engine.Event:
         return ev.Declare(seat=self.cleaned_data["seat"], cards=self.cleaned_data["cards"])
 
@@ -289,6 +332,9 @@ class BeloteForm(SeatChips):
 
     def build(self) -> None:
         self.fields["seat"] = self.seat_field("Who holds the king and queen of trumps")
+
+    def initial_from(self, event: ev.BeloteCall) -> dict[str, Any]:
+        return {"seat": event.seat}
 
     def to_event(self) -> engine.Event:
         return ev.BeloteCall(seat=self.cleaned_data["seat"])

@@ -18,6 +18,7 @@ from .base import (
     EntryForm,
     TrickEntryForm,
     card_from,
+    card_initial,
     count_field,
     suit_chips,
 )
@@ -51,6 +52,9 @@ class DealForm(EntryForm):
         else:
             data["upcard"] = None
         return data
+
+    def initial_from(self, event: game.Deal) -> dict[str, Any]:
+        return {"dealer": event.dealer, **card_initial(event.upcard)}
 
     def to_event(self) -> engine.Event:
         d = self.cleaned_data
@@ -122,6 +126,18 @@ class ResultForm(EntryForm):
         data["tricks"] = tuple(tricks[s] or 0 for s in seats)
         return data
 
+    def initial_from(self, event: game.Result) -> dict[str, Any]:
+        out: dict[str, Any] = {f"tricks_{s}": n for s, n in enumerate(event.tricks)}
+        if not self.clubs:
+            out |= {
+                "trump": event.trump or "none",
+                "declarer": "" if event.declarer is None else event.declarer,
+                "dropped": list(event.dropped),
+            }
+        if self.upcard is None:
+            out["how"] = event.how
+        return out
+
     def to_event(self) -> engine.Event:
         d = self.cleaned_data
         return game.Result(
@@ -173,6 +189,9 @@ class BidForm(EntryForm):
     def name(self) -> str:
         return self.rules.names[self.bidder]
 
+    def initial_from(self, event: game.Bid) -> dict[str, Any]:
+        return {"seat": event.seat}  # the call is the button tapped
+
     def to_event(self) -> engine.Event:
         d = self.cleaned_data
         return game.Bid(seat=d["seat"], call=d["call"])
@@ -197,6 +216,9 @@ class DropsForm(EntryForm):
             required=False,
         )
         self.declarer = names[declarer] if declarer is not None else ""
+
+    def initial_from(self, event: game.Drops) -> dict[str, Any]:
+        return {"dropped": list(event.dropped)}
 
     def to_event(self) -> engine.Event:
         return game.Drops(dropped=tuple(self.cleaned_data["dropped"]))

@@ -17,6 +17,7 @@ from .base import (
     PointsField,
     TrickEntryForm,
     card_from,
+    card_initial,
     count_field,
     rank_chips,
     suit_chips,
@@ -45,6 +46,9 @@ class DealForm(EntryForm):
         data = super().clean()
         data["upcard"] = card_from(data.get("rank"), data.get("suit"), "the turned-up")
         return data
+
+    def initial_from(self, event: game.Deal) -> dict[str, Any]:
+        return {"dealer": event.dealer, **card_initial(event.upcard), "misdeal": event.misdeal}
 
     def to_event(self) -> engine.Event:
         d = self.cleaned_data
@@ -87,6 +91,16 @@ class TallyForm(EntryForm):
         data["other"] = given[1 - complete[0]]
         data["mine"] = given[complete[0]]
         return data
+
+    def initial_from(self, event: game.Tally) -> dict[str, Any]:
+        side = event.side % 2  # a seat of the side: 0 and 2, or 1 and 3
+        other = 1 - side
+        return {
+            f"cards_{side}": event.card_points,
+            f"tricks_{side}": event.tricks,
+            f"cards_{other}": "" if event.other_card_points is None else event.other_card_points,
+            f"tricks_{other}": "" if event.other_tricks is None else event.other_tricks,
+        }
 
     def to_event(self) -> engine.Event:
         d = self.cleaned_data
@@ -146,6 +160,9 @@ class ForfeitForm(EntryForm):
             widget=forms.TextInput(attrs={"autocomplete": "off"}),
         )
         self.penalty = self.rules.options.penalty
+
+    def initial_from(self, event: game.Forfeit) -> dict[str, Any]:
+        return {"player": event.player, "note": event.note}
 
     def to_event(self) -> engine.Event:
         d = self.cleaned_data

@@ -18,6 +18,7 @@ from .base import (
     EntryForm,
     TrickEntryForm,
     card_from,
+    card_initial,
     count_field,
 )
 
@@ -53,6 +54,13 @@ class DealForm(EntryForm):
             data["shown"] = card_from(data["rank"], data.get("suit"), "the turned-up")
         return data
 
+    def initial_from(self, event: game.Deal) -> dict[str, Any]:
+        return {
+            "dealer": event.dealer,
+            **card_initial(event.shown),
+            "variants": sorted(event.variants),
+        }
+
     def to_event(self) -> engine.Event:
         d = self.cleaned_data
         return game.Deal(dealer=d["dealer"], shown=d["shown"], variants=frozenset(d["variants"]))
@@ -66,6 +74,9 @@ class ExchangeForm(EntryForm):
     def build(self) -> None:
         for seat, name in self.seat_choices():
             self.fields[f"swap_{seat}"] = count_field(name, 4)
+
+    def initial_from(self, event: game.Exchange) -> dict[str, Any]:
+        return {f"swap_{s}": n for s, n in enumerate(event.swapped)}
 
     def to_event(self) -> engine.Event:
         return game.Exchange(
@@ -132,6 +143,19 @@ class PilesForm(EntryForm):
             known = sum(data[f"cards_{s}"] for s in seats if s not in blank)
             data[f"cards_{blank[0]}"] = game.TRICKS * len(seats) - known
         return data
+
+    def initial_from(self, event: game.Piles) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for seat, pile in enumerate(event.piles):
+            out |= {
+                f"cards_{seat}": pile.cards,
+                f"jacks_{seat}": pile.jacks,
+                f"queens_{seat}": pile.queens,
+                f"kings_{seat}": pile.kings,
+            }
+            if pile.matches is not None:
+                out[f"matches_{seat}"] = pile.matches
+        return out
 
     def to_event(self) -> engine.Event:
         d = self.cleaned_data
