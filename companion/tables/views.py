@@ -211,12 +211,10 @@ def game_options(request: HttpRequest, key: str, number: int) -> HttpResponse:
     error = ""
     if request.method == "POST":
         try:
-            client_id = uuid.UUID(request.POST.get("client_id", ""))
-        except ValueError:
-            client_id = None
-        try:
             actions.check_change_options(
-                game, _posted_options(rules_class, request.POST), client_id
+                game,
+                _posted_options(rules_class, request.POST),
+                _uuid(request.POST.get("client_id")),
             )
         except engine.IllegalEventError as exc:
             error = (
