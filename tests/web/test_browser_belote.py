@@ -3,7 +3,6 @@ then one hand by quick entry, checking the scores the screen shows."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,6 +11,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
+from .phone import fieldset, start_game, tap, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -26,19 +26,9 @@ TRICKS = ("AD 9D 8D QD", "10D QH 9H KD", "JH 8H KH 10H", "7H 7C AH 8S",
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
-def _fieldset(page: Page | Locator, legend: str) -> Locator:
-    return page.locator("fieldset").filter(
-        has=page.locator("legend", has_text=re.compile(f"^{re.escape(legend)}"))
-    )
-
-
-def _tap(scope: Locator, label: str) -> None:
-    scope.locator("label.chip").filter(has_text=re.compile(f"^{re.escape(label)}$")).first.click()
-
-
 def _card(scope: Locator, card: str) -> None:
-    _tap(scope, card[:-1])
-    _tap(scope, SUITS[card[-1]])
+    tap(scope, card[:-1])
+    tap(scope, SUITS[card[-1]])
 
 
 def _info(page: Page, label: str) -> Locator:
@@ -47,17 +37,13 @@ def _info(page: Page, label: str) -> Locator:
     return rows.locator("dd")
 
 
-def _totals(page: Page) -> Locator:
-    return page.locator("#scoreboard table.scoreboard tfoot td")
-
-
 def _declare(page: Page, who: str, what: str, rank: str, suit: str) -> None:
     page.get_by_role("link", name="Declaration").click()
     page.get_by_role("button", name="Record the declaration").wait_for()
-    _tap(_fieldset(page, "Who"), who)
-    _tap(_fieldset(page, "What"), what)
-    _tap(_fieldset(page, "Rank"), rank)
-    _tap(_fieldset(page, "Suit"), suit)
+    tap(fieldset(page, "Who"), who)
+    tap(fieldset(page, "What"), what)
+    tap(fieldset(page, "Rank"), rank)
+    tap(fieldset(page, "Suit"), suit)
     page.get_by_role("button", name="Record the declaration").click()
     page.get_by_role("button", name="Record the declaration").wait_for(state="detached")
 
@@ -71,18 +57,11 @@ def test_scorer_records_a_hand_card_by_card_and_one_quickly(
     phone.on("pageerror", lambda exc: errors.append(str(exc)))
     phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
 
-    phone.goto("/")
-    boxes = phone.locator("#new-table input[name=name]")
-    for i, name in enumerate(("Ann", "Bob", "Cat", "Dan")):
-        boxes.nth(i).fill(name)
-    phone.get_by_role("button", name="Create table").click()
-    phone.get_by_role("link", name="Start a game of Belote").click()
-    phone.get_by_role("button", name="Start game").click()
+    start_game(phone, "Belote", ("Ann", "Bob", "Cat", "Dan"))
 
     # Hand 1, card by card.
-    phone.get_by_role("button", name="Record the deal").wait_for()
-    _tap(_fieldset(phone, "Dealer"), "Dan")
-    _card(_fieldset(phone, "Upcard"), "7H")
+    tap(fieldset(phone, "Dealer"), "Dan")
+    _card(fieldset(phone, "Upcard"), "7H")
     phone.get_by_role("button", name="Record the deal").click()
     expect(phone.locator("#prompt")).to_contain_text("Ann may take ♥ or pass")
     phone.get_by_role("link", name="Bidding").click()
@@ -105,7 +84,7 @@ def test_scorer_records_a_hand_card_by_card_and_one_quickly(
         phone.get_by_role("button", name=f"Record trick {number}").wait_for()
         start = order.index(leader)
         for i, card in enumerate(cards.split()):
-            _card(_fieldset(phone, order[(start + i) % 4]), card)
+            _card(fieldset(phone, order[(start + i) % 4]), card)
         phone.get_by_role("button", name=f"Record trick {number}").click()
         if number < 8:
             expect(phone.locator("#prompt")).to_contain_text(f"{winner} leads trick {number + 1}")
@@ -115,23 +94,23 @@ def test_scorer_records_a_hand_card_by_card_and_one_quickly(
             expect(_info(phone, "Ann & Cat trick points")).to_have_text("90")
             expect(_info(phone, "Ann & Cat need")).to_have_text("nothing: made (90 of 82)")
 
-    expect(_totals(phone)).to_have_text(["130", "70"])
+    expect(totals(phone)).to_have_text(["130", "70"])
     expect(phone.locator("#prompt")).to_contain_text("Ann deals hand 2.")
     assert phone.locator(".flag").count() == 0
 
     # Hand 2, quick entry: Bob takes diamonds (the K♦ turned) and makes 90 with belote.
-    _tap(_fieldset(phone, "Dealer"), "Ann")
-    _card(_fieldset(phone, "Upcard"), "KD")
+    tap(fieldset(phone, "Dealer"), "Ann")
+    _card(fieldset(phone, "Upcard"), "KD")
     phone.get_by_role("button", name="Record the deal").click()
     phone.get_by_role("button", name="Score the hand").wait_for()
-    expect(_fieldset(phone, "Trump").locator("input:checked")).to_have_value("D")
-    _tap(_fieldset(phone, "Taker"), "Bob")
+    expect(fieldset(phone, "Trump").locator("input:checked")).to_have_value("D")
+    tap(fieldset(phone, "Taker"), "Bob")
     phone.get_by_role("textbox", name="Takers").fill("40+30+20")  # summed as counted
-    _tap(_fieldset(phone, "Belote-rebelote"), "Bob")
+    tap(fieldset(phone, "Belote-rebelote"), "Bob")
     phone.get_by_role("button", name="Score the hand").click()
 
     # Bob & Dan 90 + 20 = 110; Ann & Cat 72 -> 70.
-    expect(_totals(phone)).to_have_text(["200", "180"])
+    expect(totals(phone)).to_have_text(["200", "180"])
     expect(_info(phone, "Ann & Cat to 1000")).to_have_text("800")
     expect(_info(phone, "Bob & Dan to 1000")).to_have_text("820")
     width = phone.viewport_size["width"] if phone.viewport_size else 0

@@ -16,9 +16,10 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
+from .phone import fieldset, start_game, tap, totals
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import Page
     from pytest_django.live_server_helper import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -28,36 +29,11 @@ SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 TRICKS = ["AH QH 9H JH", "KH KS 10H 9S", "AS JC 10S 10D", "JS QC QD 9C", "KD KC AC AD"]
 
 
-def _fieldset(page: Page, legend: str) -> Locator:
-    return page.locator("fieldset").filter(
-        has=page.locator("legend", has_text=re.compile(f"^{re.escape(legend)}"))
-    )
-
-
-def _tap(scope: Locator, label: str) -> None:
-    scope.locator("label.chip").filter(has_text=re.compile(f"^{re.escape(label)}$")).click()
-
-
-def _totals(page: Page) -> Locator:
-    return page.locator("#scoreboard table.scoreboard tfoot td")
-
-
-def _start(page: Page) -> None:
-    page.goto("/")
-    boxes = page.locator("#new-table input[name=name]")
-    for i, name in enumerate(("Ann", "Bob", "Cat", "Dan")):
-        boxes.nth(i).fill(name)
-    page.get_by_role("button", name="Create table").click()
-    page.get_by_role("link", name="Start a game of Buck Euchre").click()
-    page.get_by_role("button", name="Start game").click()
-    page.get_by_role("button", name="Record the deal").wait_for()
-
-
 def _deal(page: Page, dealer: str, rank: str, suit: str) -> None:
-    _tap(_fieldset(page, "Dealer"), dealer)
-    card = _fieldset(page, "Card turned up")
-    _tap(card, rank)
-    _tap(card, suit)
+    tap(fieldset(page, "Dealer"), dealer)
+    card = fieldset(page, "Card turned up")
+    tap(card, rank)
+    tap(card, suit)
     page.get_by_role("button", name="Record the deal").click()
 
 
@@ -70,8 +46,8 @@ def test_scorer_records_a_hand_card_by_card_then_one_quickly(
     phone.on("pageerror", lambda exc: errors.append(str(exc)))
     phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
 
-    _start(phone)
-    expect(_totals(phone)).to_have_text(["25", "25", "25", "25"])
+    start_game(phone, "Buck Euchre", ("Ann", "Bob", "Cat", "Dan"))
+    expect(totals(phone)).to_have_text(["25", "25", "25", "25"])
     _deal(phone, "Dan", "10", "♠")
     expect(phone.locator("#prompt")).to_contain_text("Ann orders up 10♠ or passes.")
 
@@ -90,16 +66,16 @@ def test_scorer_records_a_hand_card_by_card_then_one_quickly(
         ]
         assert len(players) == 4
         for name, card in zip(players, cards.split(), strict=True):
-            scope = _fieldset(phone, name)
-            _tap(scope, card[:-1])
-            _tap(scope, SUITS[card[-1]])
+            scope = fieldset(phone, name)
+            tap(scope, card[:-1])
+            tap(scope, SUITS[card[-1]])
         button.click()
         if number == 3:
             # The left bower J♣ beats the A♠ led: Cat wins and leads.
             expect(phone.locator("#tricks")).to_contain_text("A♠ J♣ 10♠ 10♦ → Cat")
             expect(phone.locator("#status")).to_contain_text("Bob: 1 of the 3 tricks needed")
 
-    expect(_totals(phone)).to_have_text(["24", "30", "23", "30"])
+    expect(totals(phone)).to_have_text(["24", "30", "23", "30"])
     expect(phone.locator("#scoreboard tbody tr").first).to_have_text(
         re.compile(r"1\s*-1\s*5\s*-2\s*5")
     )
@@ -111,9 +87,9 @@ def test_scorer_records_a_hand_card_by_card_then_one_quickly(
     _deal(phone, "Ann", "9", "♣")
     phone.get_by_role("button", name="Score the hand").wait_for()
     for name, count in (("Ann", "1"), ("Bob", "1"), ("Cat", "3")):
-        _tap(_fieldset(phone, name), count)
+        tap(fieldset(phone, name), count)
     phone.get_by_role("button", name="Score the hand").click()
-    expect(_totals(phone)).to_have_text(["23", "29", "20", "35"])
+    expect(totals(phone)).to_have_text(["23", "29", "20", "35"])
 
     width = phone.viewport_size["width"] if phone.viewport_size else 0
     assert width == PHONE_VIEWPORT["width"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,9 +10,10 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
+from .phone import fieldset, start_game, tap, totals
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import Page
     from pytest_django.live_server_helper import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,26 +22,12 @@ SCREENSHOT = Path("/tmp/shots/browser-malilla.png")
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
-def _fieldset(page: Page | Locator, legend: str) -> Locator:
-    return page.locator("fieldset").filter(
-        has=page.locator("legend", has_text=re.compile(f"^{re.escape(legend)}"))
-    )
-
-
-def _tap(scope: Locator, label: str) -> None:
-    scope.locator("label.chip").filter(has_text=re.compile(f"^{re.escape(label)}$")).first.click()
-
-
 def _deal(page: Page, dealer: str, card: str) -> None:
-    _tap(_fieldset(page, "Dealer"), dealer)
-    upcard = _fieldset(page, "Card turned up")
-    _tap(upcard, card[:-1])
-    _tap(upcard, SUITS[card[-1]])
+    tap(fieldset(page, "Dealer"), dealer)
+    upcard = fieldset(page, "Card turned up")
+    tap(upcard, card[:-1])
+    tap(upcard, SUITS[card[-1]])
     page.get_by_role("button", name="Record the deal").click()
-
-
-def _totals(page: Page) -> Locator:
-    return page.locator("#scoreboard table.scoreboard tfoot td")
 
 
 def test_scorer_records_a_deal_a_quick_hand_and_a_trick(
@@ -53,20 +39,13 @@ def test_scorer_records_a_deal_a_quick_hand_and_a_trick(
     phone.on("pageerror", lambda exc: errors.append(str(exc)))
     phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
 
-    phone.goto("/")
-    boxes = phone.locator("#new-table input[name=name]")
-    for i, name in enumerate(("Ann", "Bob", "Cat", "Dan")):
-        boxes.nth(i).fill(name)
-    phone.get_by_role("button", name="Create table").click()
-    phone.get_by_role("link", name="Start a game of Malilla").click()
-    phone.get_by_role("button", name="Start game").click()
-    phone.get_by_role("button", name="Record the deal").wait_for()
-    expect(_totals(phone)).to_have_text(["0", "0"])
+    start_game(phone, "Malilla", ("Ann", "Bob", "Cat", "Dan"))
+    expect(totals(phone)).to_have_text(["0", "0"])
 
     # Ann deals K♥: hearts are trump and Ann & Cat score the king's 3 at once.
     _deal(phone, "Ann", "KH")
     expect(phone.locator("#history")).to_contain_text("Ann dealt; K♥ turned up (+3 dealer's bonus)")
-    expect(_totals(phone)).to_have_text(["3", "0"])
+    expect(totals(phone)).to_have_text(["3", "0"])
     expect(phone.locator("#status")).to_contain_text("+3 to Ann & Cat, scored")
 
     # Quick entry for Bob & Dan only: 22 card points, 4 tricks = 26. Ann & Cat are worked out:
@@ -76,9 +55,9 @@ def test_scorer_records_a_deal_a_quick_hand_and_a_trick(
         has=phone.locator("legend", has_text="Bob & Dan")
     )
     bob_dan.locator("input[inputmode=tel]").fill("10+12")  # summed as counted
-    _tap(bob_dan, "4")
+    tap(bob_dan, "4")
     phone.get_by_role("button", name="Score the hand").click()
-    expect(_totals(phone)).to_have_text(["12", "0"])
+    expect(totals(phone)).to_have_text(["12", "0"])
     expect(phone.locator("#prompt")).to_contain_text("Bob deals hand 2.")
     assert (
         phone.locator("#scoreboard").get_by_text("38 card points + 6 tricks = 44, minus 35").count()
@@ -86,14 +65,14 @@ def test_scorer_records_a_deal_a_quick_hand_and_a_trick(
     )
 
     # Hand 2: Bob (already selected) deals 4♠; Cat leads, then Dan, Ann, Bob.
-    expect(_fieldset(phone, "Dealer").locator("input:checked")).to_have_value("1")
+    expect(fieldset(phone, "Dealer").locator("input:checked")).to_have_value("1")
     _deal(phone, "Bob", "4S")
     phone.get_by_role("link", name="Trick by trick").click()
     phone.get_by_role("button", name="Record trick 1").wait_for()
     for name, card in (("Cat", "AC"), ("Dan", "7C"), ("Ann", "2C"), ("Bob", "KC")):
-        player = _fieldset(phone, name)
-        _tap(player, card[:-1])
-        _tap(player, SUITS[card[-1]])
+        player = fieldset(phone, name)
+        tap(player, card[:-1])
+        tap(player, SUITS[card[-1]])
     phone.get_by_role("button", name="Record trick 1").click()
 
     expect(phone.locator("#tricks")).to_contain_text("A♣ 7♣ 2♣ K♣ → Dan")

@@ -11,9 +11,10 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .helpers import PHONE_VIEWPORT
+from .phone import fieldset, start_game, tap, totals
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Locator, Page
+    from playwright.sync_api import Browser, Page
     from pytest_django.live_server_helper import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -21,34 +22,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENSHOT = Path("/tmp/shots/browser-recruit.png")
 
 
-def _fieldset(page: Page | Locator, legend: str) -> Locator:
-    """The fieldset whose legend starts with ``legend``."""
-    return page.locator("fieldset").filter(
-        has=page.locator("legend", has_text=re.compile(f"^{re.escape(legend)}"))
-    )
-
-
-def _tap(scope: Locator, label: str) -> None:
-    """Tap the chip showing exactly ``label`` (its radio/checkbox is visually hidden)."""
-    scope.locator("label.chip").filter(has_text=re.compile(f"^{re.escape(label)}$")).click()
-
-
-def _create_table(page: Page, *names: str) -> None:
-    page.goto("/")
-    boxes = page.locator("#new-table input[name=name]")
-    for i, name in enumerate(names):
-        boxes.nth(i).fill(name)
-    page.get_by_role("button", name="Create table").click()
-    page.get_by_role("link", name="Start a game of Recruit").click()
-    page.get_by_role("button", name="Start game").click()
-    page.get_by_role("button", name="Record the deal").wait_for()
-
-
 def _deal(page: Page, dealer: str, rank: str, suit: str) -> None:
-    _tap(_fieldset(page, "Dealer"), dealer)
-    card = _fieldset(page, "Card turned up")
-    _tap(card, rank)
-    _tap(card, suit)
+    tap(fieldset(page, "Dealer"), dealer)
+    card = fieldset(page, "Card turned up")
+    tap(card, rank)
+    tap(card, suit)
     page.get_by_role("button", name="Record the deal").click()
 
 
@@ -62,7 +40,7 @@ def _pile(
     for field, count in (("jacks", jacks), ("queens", queens), ("kings", kings)):
         if count:
             face = pile.locator(".face").filter(has=page.locator(f"input[name^={field}_]"))
-            _tap(face, str(count))
+            tap(face, str(count))
 
 
 def _first_hand_piles(page: Page) -> None:
@@ -74,10 +52,6 @@ def _first_hand_piles(page: Page) -> None:
     page.get_by_role("button", name="Score the hand").click()
 
 
-def _totals(page: Page) -> Locator:
-    return page.locator("#scoreboard table.scoreboard tfoot td")
-
-
 def test_scorer_records_a_hand_undoes_it_and_plays_a_trick(
     phone: Page, live_server: LiveServer
 ) -> None:
@@ -87,35 +61,35 @@ def test_scorer_records_a_hand_undoes_it_and_plays_a_trick(
     phone.on("pageerror", lambda exc: errors.append(str(exc)))
     phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
 
-    _create_table(phone, "Ann", "Bob", "Cat")
-    expect(_totals(phone)).to_have_text(["0", "0", "0"])
+    start_game(phone, "Recruit", ("Ann", "Bob", "Cat"))
+    expect(totals(phone)).to_have_text(["0", "0", "0"])
 
     _deal(phone, "Ann", "7", "♥")
     expect(phone.locator("#history")).to_contain_text("Ann dealt; 7♥ turned up")
     _first_hand_piles(phone)
 
-    expect(_totals(phone)).to_have_text(["12", "13", "9"])
+    expect(totals(phone)).to_have_text(["12", "13", "9"])
     expect(phone.locator("#scoreboard tbody tr").first).to_have_text(re.compile(r"1\s*12\s*13\s*9"))
     assert phone.locator("#scoreboard").get_by_text("2 Kings: penalty").count() == 1
 
     phone.get_by_role("button", name="Undo last entry").click()
 
-    expect(_totals(phone)).to_have_text(["0", "0", "0"])
+    expect(totals(phone)).to_have_text(["0", "0", "0"])
     expect(phone.locator("#history")).to_contain_text("(cancelled)")
 
     _first_hand_piles(phone)
-    expect(_totals(phone)).to_have_text(["12", "13", "9"])
+    expect(totals(phone)).to_have_text(["12", "13", "9"])
 
     # Hand 2: Bob deals (already selected as the next dealer), 2♣ turned up: clubs are trump.
-    expect(_fieldset(phone, "Dealer").locator("input:checked")).to_have_value("1")
+    expect(fieldset(phone, "Dealer").locator("input:checked")).to_have_value("1")
     _deal(phone, "Bob", "2", "♣")
     phone.get_by_role("link", name="Trick by trick").click()
     phone.get_by_role("button", name="Record trick 1").wait_for()
     # Cat sits left of the dealer and leads; then Ann, then Bob.
     for name, rank, suit in (("Cat", "A", "♠"), ("Ann", "3", "♠"), ("Bob", "K", "♠")):
-        player = _fieldset(phone, name)
-        _tap(player, rank)
-        _tap(player, suit)
+        player = fieldset(phone, name)
+        tap(player, rank)
+        tap(player, suit)
     phone.get_by_role("button", name="Record trick 1").click()
 
     expect(phone.locator("#tricks")).to_contain_text("A♠ 3♠ K♠ → Cat")
@@ -145,7 +119,7 @@ def test_recording_the_deal_works_without_javascript(
     page = context.new_page()
     page.set_default_timeout(10_000)
     try:
-        _create_table(page, "Ann", "Bob", "Cat")
+        start_game(page, "Recruit", ("Ann", "Bob", "Cat"))
         game_path = re.sub(r"^https?://[^/]+", "", page.url)
 
         _deal(page, "Cat", "J", "♦")

@@ -1,0 +1,39 @@
+"""Helpers for the browser tests: find and tap things the way a thumb would."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+
+def fieldset(scope: Page | Locator, legend: str) -> Locator:
+    """The fieldset whose legend starts with ``legend``."""
+    return scope.locator("fieldset").filter(
+        has=scope.locator("legend", has_text=re.compile(f"^{re.escape(legend)}"))
+    )
+
+
+def tap(scope: Locator, label: str) -> None:
+    """Tap the chip showing exactly ``label`` (its radio or checkbox is visually hidden)."""
+    scope.locator("label.chip").filter(has_text=re.compile(f"^{re.escape(label)}$")).first.click()
+
+
+def totals(page: Page) -> Locator:
+    """The scoreboard's total cells, one per column."""
+    return page.locator("#scoreboard table.scoreboard tfoot td")
+
+
+def start_game(page: Page, title: str, names: Sequence[str]) -> None:
+    """From the home page: a table with these players, then a game of ``title`` with them."""
+    page.goto("/")
+    boxes = page.locator("#new-table input[name=name]")
+    for i, name in enumerate(names):
+        boxes.nth(i).fill(name)
+    page.get_by_role("button", name="Create table").click()
+    page.get_by_role("link", name=f"Start a game of {title}").click()
+    page.get_by_role("button", name="Start game").click()
+    page.get_by_role("button", name="Record the deal").wait_for()
