@@ -111,6 +111,12 @@ def three_player_table(db: None) -> Table:
 
 
 @pytest.fixture
+def four_player_table(db: None) -> Table:
+    """Ann, Bob, Cat and Dan, clockwise (partners Ann & Cat, Bob & Dan where a game has them)."""
+    return actions.do_create_table(["Ann", "Bob", "Cat", "Dan"], "Card night")
+
+
+@pytest.fixture
 def two_player_table(db: None) -> Table:
     return actions.do_create_table(["Ann", "Bob"])
 

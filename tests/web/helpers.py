@@ -38,8 +38,13 @@ _HAND_ROW = re.compile(r'<tr><th scope="row">\d+</th>(.*?)</tr>', re.S)
 _NUM_CELL = re.compile(r'<td class="num[^"]*">(-?\d+)</td>')
 
 
+def start(table: Table, key: str, options: dict[str, Any] | None = None) -> Game:
+    """A game of ``key`` with everyone at the table, in seat order."""
+    return actions.check_start_game(table, key, list(table.players.all()), options or {})
+
+
 def start_recruit(table: Table, options: dict[str, str] | None = None) -> Game:
-    return actions.check_start_game(table, "recruit", list(table.players.all()), options or {})
+    return start(table, "recruit", options)
 
 
 def game_url(game: Game, suffix: str = "", *, key: str | None = None) -> str:

@@ -12,7 +12,7 @@ from companion.rules.cards import parse_card
 from companion.rules.events import Seat
 from companion.rules.trick_taking.belote_events import BeloteCall, Bid, Deal, Result
 from companion.tables import actions
-from companion.tables.models import Event, Game
+from companion.tables.models import Event, Game, Table
 
 from .helpers import (
     entry_tests,
@@ -21,6 +21,7 @@ from .helpers import (
     page_hands,
     page_totals,
     record,
+    start,
     text,
     words,
 )
@@ -29,10 +30,9 @@ ANN, BOB, CAT, DAN = range(4)
 
 
 @pytest.fixture
-def belote_game(db: None) -> Game:
+def belote_game(four_player_table: Table) -> Game:
     """Ann, Bob, Cat and Dan (Ann & Cat against Bob & Dan), default house rules, nothing yet."""
-    table = actions.do_create_table(["Ann", "Bob", "Cat", "Dan"], "Belote night")
-    return actions.check_start_game(table, "belote", list(table.players.all()), {})
+    return start(four_player_table, "belote")
 
 
 @pytest.fixture

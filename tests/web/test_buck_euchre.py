@@ -28,20 +28,15 @@ from .helpers import (
     page_totals,
     record,
     replayed_totals,
+    start,
     text,
     words,
 )
 
 
 @pytest.fixture
-def four_player_table(db: None) -> Table:
-    return actions.do_create_table(["Ann", "Bob", "Cat", "Dan"], "Dirty clubs night")
-
-
-@pytest.fixture
 def buck_game(four_player_table: Table) -> Game:
-    players = list(four_player_table.players.all())
-    return actions.check_start_game(four_player_table, "buck_euchre", players, {})
+    return start(four_player_table, "buck_euchre")
 
 
 @pytest.fixture

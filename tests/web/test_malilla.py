@@ -24,6 +24,7 @@ from .helpers import (
     page_totals,
     record,
     replayed_totals,
+    start,
     text,
     words,
 )
@@ -44,14 +45,8 @@ NO_TRUMP = (
 
 
 @pytest.fixture
-def four_player_table(db: None) -> Table:
-    return actions.do_create_table(["Ann", "Bob", "Cat", "Dan"], "Malilla night")
-
-
-@pytest.fixture
 def malilla_game(four_player_table: Table) -> Game:
-    players = list(four_player_table.players.all())
-    return actions.check_start_game(four_player_table, "malilla", players, {})
+    return start(four_player_table, "malilla")
 
 
 @pytest.fixture
