@@ -25,7 +25,7 @@ from .core import (
     replay,
 )
 from .errors import IllegalEventError, InvalidEventError, RulesError, UnknownGameError
-from .events import Correction, Event, Void, from_dict, to_dict
+from .events import Correction, Event, Void, from_dict, to_dict, with_note
 from .log import FORMAT, GameLog, LogError, dump_log, load_log, summarize
 from .trick_taking.belote import Belote
 from .trick_taking.buck_euchre import BuckEuchre
@@ -97,4 +97,5 @@ __all__ = [
     "replay",
     "summarize",
     "to_dict",
+    "with_note",
 ]

@@ -322,14 +322,15 @@ def correct(request: HttpRequest, key: str, number: int, index: int) -> HttpResp
     form = form_class(before, request.POST if request.method == "POST" else None)
     current = loaded.result.corrected.get(index)  # the correction in force, if any
     in_force = original if current is None else loaded.events[current]
-    form.initial.update(
-        form.initial_from(in_force.event if isinstance(in_force, engine.Correction) else original)
-    )
+    if isinstance(in_force, engine.Correction):
+        in_force = in_force.event
+    form.initial.update(form.initial_from(in_force))
     if request.method == "POST" and form.is_valid():
+        event = form.to_event()
+        if not event.note and in_force.note:  # a note the form does not ask for stays
+            event = engine.with_note(event, in_force.note)
         try:
-            actions.check_correct_event(
-                game, index, form.to_event(), form.cleaned_data["client_id"]
-            )
+            actions.check_correct_event(game, index, event, form.cleaned_data["client_id"])
         except engine.IllegalEventError as exc:
             form.violations = list(exc.violations)
             if exc.index < game.events.count():  # a later entry, not the correction itself

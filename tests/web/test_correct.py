@@ -217,3 +217,27 @@ def test_correction_forms_start_from_the_entry_as_recorded(db: None, name: str) 
         assert _same_entry(form.to_event(), event), f"entry #{index + 1}"
         checked += 1
     assert checked > 0
+
+
+def test_a_correction_keeps_the_note_the_form_does_not_ask_for(
+    client: Client, game_after_first_hand: Game
+) -> None:
+    """A note recorded with an entry (an imported log can carry one) stays on its correction."""
+    game = game_after_first_hand
+    actions.check_record_event(game, Deal(dealer=1, shown=parse_card("2C")))
+    noted = Piles(piles=(Pile(cards=15), Pile(cards=12), Pile(cards=12)), note="recounted twice")
+    actions.check_record_event(game, noted)
+
+    response = correct(client, game, 3, piles_data((12, 0, 0, 0), (15, 0, 0, 0), (12, 0, 0, 0)))
+
+    assert response.status_code == 302
+    correction = Event.objects.get(game=game, seq=4).payload
+    assert correction["event"] == {
+        "type": "piles",
+        "note": "recounted twice",
+        "piles": [
+            {"cards": 12, "jacks": 0, "queens": 0, "kings": 0},
+            {"cards": 15, "jacks": 0, "queens": 0, "kings": 0},
+            {"cards": 12, "jacks": 0, "queens": 0, "kings": 0},
+        ],
+    }
