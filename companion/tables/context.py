@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from typing import Any
 
@@ -226,6 +227,15 @@ def option_changes(loaded: Loaded) -> list[dict[str, Any]]:
     return out
 
 
+def step_token(loaded: Loaded) -> str:
+    """What the game is waiting for, as a short token. A scorer's live poll sends it back, and
+    the entry form is only replaced when the step has moved on (another phone recorded it);
+    otherwise a form being filled in is left alone."""
+    rules = loaded.rules
+    waiting = rules.prompt(loaded.state) + "|" + ",".join(available_kinds(loaded))
+    return hashlib.blake2s(waiting.encode(), digest_size=6).hexdigest()
+
+
 def game_context(
     request: HttpRequest,
     table: Table,
@@ -269,6 +279,7 @@ def game_context(
         "hand_template": hand_template,
         "tricks": tricks(loaded),
         "version": table.version,
+        "step": step_token(loaded),
         "live_url": reverse("tables:live", args=[key, game.number]),
         "game_url": base,
         "rules_url": reverse("rules:game", args=[rules.key]),

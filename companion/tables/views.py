@@ -395,7 +395,11 @@ def live(request: HttpRequest, key: str, number: int) -> HttpResponse:
     # it was showing has probably been done.
     form = pick_form(loaded, None) if can_score else None
     ctx = game_context(request, table, key, can_score, loaded, form)
-    return render(request, "tables/_live.html", {**ctx, "oob": True})
+    # The entry form is swapped in only if the step moved on: a form half filled in for the
+    # step still expected is not wiped by another phone's unrelated change.
+    return render(
+        request, "tables/_live.html", {**ctx, "oob": True, "seen_step": request.GET.get("s")}
+    )
 
 
 @require_safe

@@ -72,7 +72,7 @@ def test_live_poll_sends_the_fragment_after_another_write(
     assert starts_with_element(html, "live")
     now = _version(game_mid_hand)
     assert now == seen + 1
-    assert f'live/?v={now}"' in html, "the next poll asks about the new version"
+    assert f"live/?v={now}&amp;s=" in html, "the next poll asks about the new version"
     assert "Trick: A♠ 2♠ 3♠" in text(response)
     assert re.search(r'<[^>]*id="status"[^>]*hx-swap-oob="true"', html), "the prompt updates too"
     assert "Bob leads trick 2 of 13." in words(response)
@@ -110,6 +110,47 @@ def test_scorers_poll_after_another_write_swaps_in_the_next_entry_form(
     assert re.search(r'<[^>]*id="entry"[^>]*hx-swap-oob="true"', html)
     assert '/record/piles/"' in html, "the piles form, now that the deal is in"
     assert '/record/deal/"' not in html
+
+
+_STEP = re.compile(r"live/\?v=\d+&amp;s=([0-9a-f]+)")
+
+
+def test_a_half_filled_form_is_left_alone_while_the_step_is_the_same(
+    client: Client, game_mid_hand: Game
+) -> None:
+    """Another phone adds a player to the table: the game still waits for trick 1, so the
+    scorer's poll refreshes the scores but not the form they may be filling in."""
+    page = client.get(game_url(game_mid_hand)).content.decode()
+    step = _STEP.search(page)
+    assert step
+    seen = _version(game_mid_hand)
+    actions.do_add_player(game_mid_hand.table, "Dan")
+
+    response = client.get(game_url(game_mid_hand, "live/"), {"v": seen, "s": step.group(1)})
+
+    html = response.content.decode()
+    assert response.status_code == 200 and starts_with_element(html, "live")
+    assert 'id="entry"' not in html, "the entry form stays as the scorer left it"
+    assert re.search(r'<[^>]*id="status"[^>]*hx-swap-oob="true"', html)
+    assert f"&amp;s={step.group(1)}" in html, "the same step"
+
+
+def test_the_form_is_replaced_once_the_step_moves_on(client: Client, game_mid_hand: Game) -> None:
+    """Another phone records trick 1: the scorer's form for trick 1 is obsolete."""
+    page = client.get(game_url(game_mid_hand)).content.decode()
+    step = _STEP.search(page)
+    assert step
+    seen = _version(game_mid_hand)
+    trick = Trick(cards=tuple(parse_card(c) for c in ("AS", "2S", "3S")), leader=1)
+    actions.check_record_event(game_mid_hand, trick)
+
+    response = client.get(game_url(game_mid_hand, "live/"), {"v": seen, "s": step.group(1)})
+
+    html = response.content.decode()
+    assert re.search(r'<[^>]*id="entry"[^>]*hx-swap-oob="true"', html)
+    assert "Trick 2 of 13" in words(response)
+    new_step = _STEP.search(html)
+    assert new_step and new_step.group(1) != step.group(1)
 
 
 def test_live_poll_without_a_version_sends_the_fragment(
@@ -270,5 +311,5 @@ def test_after_an_htmx_write_the_next_poll_is_204(client: Client, game_mid_hand:
     assert response.status_code == 200
     now = _version(game_mid_hand)
 
-    assert f'live/?v={now}"' in response.content.decode()
+    assert f"live/?v={now}&amp;s=" in response.content.decode()
     assert client.get(game_url(game_mid_hand, "live/"), {"v": now}).status_code == 204
