@@ -7,6 +7,9 @@ is the refreshed fragment. This starts gunicorn on 127.0.0.1 with a throwaway SQ
 
     .venv/bin/python bench/poll.py [--requests 3000] [--clients 8] [--workers 2]
 
+Then the same for a club page following ``--tables`` tables (20 by default, each with a game
+of Recruit under way): ``/c/<key>/live/?v=<token>`` is what the organiser's screen polls.
+
 Prints requests per second and latency percentiles; it asserts nothing (shared machines are
 noisy). Traffic goes only to 127.0.0.1 and stops by itself.
 """
@@ -129,11 +132,45 @@ def hammer(path: str, total: int, clients: int, expect: int) -> list[float]:
     return times
 
 
+def set_up_club(first_game: str, tables: int) -> str:
+    """A club page following ``tables`` tables, each with a Recruit hand under way."""
+    token, cookie, client_id = csrf("/")
+    _, headers, _ = request(
+        "POST",
+        "/club/new/",
+        {"csrfmiddlewaretoken": token, "name": "Bench club", "client_id": client_id},
+        cookie,
+    )
+    club = headers["location"]
+    for n in range(tables):
+        game = first_game if n == 0 else set_up_game()
+        token, cookie, _ = csrf(club)
+        status, _, _ = request(
+            "POST", club + "tables/add/", {"csrfmiddlewaretoken": token, "link": game}, cookie
+        )
+        assert status == 302, status
+    return club
+
+
+def bench_club(first_game: str, args: argparse.Namespace) -> None:
+    club = set_up_club(first_game, args.tables)
+    _, _, page = request("GET", club)
+    token = re.search(rb"live/\?v=([^\"&]+)", page)
+    assert token, "no live poll on the club page"
+    print(f"club page polling {args.tables} tables, nothing changed (204, no body):")
+    hammer(club + "live/?v=" + token.group(1).decode(), args.requests, args.clients, 204)
+    print(f"club page after a change ({args.tables} tables summarised):")
+    _, _, body = request("GET", club + "live/?v=0")
+    print(f"  fragment size: {len(body):,} bytes")
+    hammer(club + "live/?v=0", max(args.clients, args.requests // 50), args.clients, 200)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--requests", type=int, default=3000)
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--tables", type=int, default=20)
     args = parser.parse_args()
     tmp = tempfile.mkdtemp(prefix="companion-bench-")
     env = {
@@ -186,6 +223,7 @@ def main() -> None:
         status, _, body = request("GET", game + "live/?v=0")
         print(f"  fragment size: {len(body):,} bytes")
         hammer(game + "live/?v=0", args.requests // 10, args.clients, 200)
+        bench_club(game, args)
     finally:
         server.terminate()
         server.wait(10)

@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max
+from django.db.models import F, Max, Q
 
 from companion import rules as engine
 
-from .models import Event, Game, OptionChange, Player, Seat, Table
+from .models import Club, Event, Game, OptionChange, Player, Seat, Table
 
 
 @dataclasses.dataclass(frozen=True)
@@ -55,12 +55,84 @@ def clean_names(names: Sequence[str]) -> list[str]:
     return out
 
 
-@transaction.atomic
-def do_create_table(names: Sequence[str], title: str = "") -> Table:
-    table = Table.objects.create(name=title.strip()[:60])
-    Player.objects.bulk_create(
-        Player(table=table, name=name, position=i) for i, name in enumerate(clean_names(names))
-    )
+def do_create_table(
+    names: Sequence[str],
+    title: str = "",
+    club: Club | None = None,
+    client_id: uuid.UUID | None = None,
+) -> Table:
+    """A new table seating ``names``; a retried submission (same ``client_id``) gets the table
+    the first one created."""
+    cleaned = clean_names(names)
+    if client_id is not None and (found := Table.objects.filter(client_id=client_id).first()):
+        return found
+    try:
+        with transaction.atomic():
+            table = Table.objects.create(name=title.strip()[:60], club=club, client_id=client_id)
+            Player.objects.bulk_create(
+                Player(table=table, name=name, position=i) for i, name in enumerate(cleaned)
+            )
+    except IntegrityError:
+        # The same submission, arriving twice at once: the other one won the race.
+        if client_id is not None and (found := Table.objects.filter(client_id=client_id).first()):
+            return found
+        raise
+    return table
+
+
+def do_create_club(name: str, client_id: uuid.UUID | None = None) -> Club:
+    name = " ".join(name.split())[:60] or "Club night"
+    if client_id is not None and (found := Club.objects.filter(client_id=client_id).first()):
+        return found
+    try:
+        with transaction.atomic():
+            return Club.objects.create(name=name, client_id=client_id)
+    except IntegrityError:
+        if client_id is not None and (found := Club.objects.filter(client_id=client_id).first()):
+            return found
+        raise
+
+
+def link_key(text: str) -> str:
+    """The key in a table link as pasted (a whole URL, a path, or the key alone)."""
+    text = text.strip()
+    if "/t/" in text:
+        text = text.split("/t/", 1)[1]
+    return text.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
+
+
+def do_add_to_club(club: Club, link: str) -> Table:
+    """Put an existing table into the club, by its scorer link. A viewer link is not enough:
+    the club page records for its tables, and watching one does not give that right."""
+    key = link_key(link)
+    if not key:
+        raise ValueError("Paste the table's scorer link.")
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(Q(view_key=key) | Q(score_key=key)).first()
+        if table is None:
+            raise ValueError("No table has this link.")
+        if table.score_key != key:
+            raise ValueError(
+                f"This is the viewer link of {table.title}: a table joins the club with its "
+                "scorer link."
+            )
+        if table.club_id == club.pk:
+            raise ValueError(f"{table.title} is already in this club.")
+        if table.club_id is not None:
+            raise ValueError(f"{table.title} is already in another club.")
+        table.club = club
+        table.save(update_fields=["club"])
+        _bump(table)
+    return table
+
+
+def do_remove_from_club(club: Club, table_id: int) -> Table:
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id, club=club).first()
+        if table is None:
+            raise ValueError("This table is not in the club.")
+        table.club = None
+        table.save(update_fields=["club"])
     return table
 
 

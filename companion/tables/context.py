@@ -190,6 +190,17 @@ def history(loaded: Loaded, can_score: bool) -> list[dict[str, Any]]:
     return rows
 
 
+def standings(loaded: Loaded) -> list[tuple[str, int]]:
+    """Each side's name and total, the best first (lowest first where that wins)."""
+    rules = loaded.rules
+    sign = 1 if rules.lower_is_better else -1
+    ranked = sorted(
+        zip(rules.teams(), rules.team_totals(loaded.state), strict=True),
+        key=lambda tt: sign * tt[1],
+    )
+    return [(rules.team_name(t), total) for t, total in ranked]
+
+
 def summary_text(loaded: Loaded, table: Table) -> str:
     """A plain-text result to paste into a group chat."""
     rules, state = loaded.rules, loaded.state
@@ -199,11 +210,7 @@ def summary_text(loaded: Loaded, table: Table) -> str:
             f"{n} {p}" for n, p in zip(rules.column_names(), hand.points, strict=True)
         )
         lines.append(f"Hand {hand.number}: {scores}")
-    sign = 1 if rules.lower_is_better else -1
-    ranked = sorted(
-        zip(rules.teams(), rules.team_totals(state), strict=True), key=lambda tt: sign * tt[1]
-    )
-    lines.append("Totals: " + ", ".join(f"{rules.team_name(t)} {total}" for t, total in ranked))
+    lines.append("Totals: " + ", ".join(f"{name} {total}" for name, total in standings(loaded)))
     outcome = rules.outcome(state)
     if outcome is not None:
         lines.append("Result: " + rules.winners_text(outcome))

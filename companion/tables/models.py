@@ -21,6 +21,19 @@ def new_key() -> str:
     return secrets.token_urlsafe(16)
 
 
+class Club(models.Model):
+    """A club night: one organiser's page watching many tables at once. Its key is the only
+    way in and gives scorer access to every table in the club."""
+
+    name = models.CharField(max_length=60)
+    key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    created = models.DateTimeField(default=timezone.now)
+    client_id = models.UUIDField(null=True, blank=True, unique=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Table(models.Model):
     """A gathering of people around one physical table. Anyone with a link can watch
     (``view_key``); only holders of the scorer link (``score_key``) can record."""
@@ -31,6 +44,9 @@ class Table(models.Model):
     created = models.DateTimeField(default=timezone.now)
     # Bumped in the same transaction as every write; phones poll it to see if anything changed.
     version = models.PositiveIntegerField(default=0)
+    club = models.ForeignKey(Club, models.SET_NULL, null=True, blank=True, related_name="tables")
+    # The form submission that created it: a retried "Create table" finds it, not a second one.
+    client_id = models.UUIDField(null=True, blank=True, unique=True)
 
     def __str__(self) -> str:
         return self.name or f"Table {self.pk}"

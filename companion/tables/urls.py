@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from companion.tables import views
+from companion.tables import club_views, views
 
 app_name = "tables"
 
@@ -11,6 +11,12 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("new/", views.table_new, name="new"),
     path("import/", views.import_log, name="import"),
+    path("club/new/", club_views.club_new, name="club_new"),
+    path("c/<str:key>/", club_views.club_page, name="club"),
+    path("c/<str:key>/live/", club_views.club_live, name="club_live"),
+    path("c/<str:key>/tables/new/", club_views.club_table_new, name="club_table_new"),
+    path("c/<str:key>/tables/add/", club_views.club_add, name="club_add"),
+    path("c/<str:key>/tables/<int:table_id>/remove/", club_views.club_remove, name="club_remove"),
     path("t/<str:key>/", views.table_page, name="table"),
     path("t/<str:key>/players/", views.add_player, name="add_player"),
     path("t/<str:key>/start/", views.start_game, name="start"),

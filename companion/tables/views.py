@@ -43,9 +43,14 @@ def _game(table: Table, number: int) -> Game:
     return get_object_or_404(Game, table=table, number=number)
 
 
+def _home(request: HttpRequest, **extra: Any) -> HttpResponse:
+    ctx = {"games": engine.GAMES.values(), "client_id": uuid.uuid4(), **extra}
+    return render(request, "tables/home.html", ctx)
+
+
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "tables/home.html", {"games": engine.GAMES.values()})
+    return _home(request)
 
 
 @require_POST
@@ -55,13 +60,11 @@ def table_new(request: HttpRequest) -> HttpResponse:
         cleaned = actions.clean_names(names)
         if len(cleaned) < 2:
             raise ValueError("Enter at least two players.")
-        table = actions.do_create_table(cleaned, request.POST.get("title", ""))
-    except ValueError as exc:
-        return render(
-            request,
-            "tables/home.html",
-            {"error": str(exc), "names": names, "games": engine.GAMES.values()},
+        table = actions.do_create_table(
+            cleaned, request.POST.get("title", ""), client_id=_uuid(request.POST.get("client_id"))
         )
+    except ValueError as exc:
+        return _home(request, error=str(exc), names=names)
     return redirect("tables:table", key=table.score_key)
 
 
@@ -447,9 +450,7 @@ def import_log(request: HttpRequest) -> HttpResponse:
         error = f"{where}{exc.message}"
     else:
         return redirect("tables:game", key=table.score_key, number=game.number)
-    return render(
-        request, "tables/home.html", {"import_error": error, "games": engine.GAMES.values()}
-    )
+    return _home(request, import_error=error)
 
 
 @require_safe

@@ -19,7 +19,7 @@ from companion import rules as engine
 from companion.rules.cards import parse_card
 from companion.rules.trick_taking.recruit import Deal, Pile, Piles, Trick
 from companion.tables import actions
-from companion.tables.models import Event, Game, Table
+from companion.tables.models import Club, Event, Game, Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -133,3 +133,21 @@ def test_phones_racing_through_a_game_leave_a_gapless_legal_log(two_player_table
     assert loaded.rules.scores(loaded.state) == (56, 28)
     assert loaded.rules.outcome(loaded.state) is not None
     assert Table.objects.get(pk=game.table_id).version == 1 + 8
+
+
+def test_a_create_table_tap_resent_at_once_makes_one_table(db: None) -> None:
+    client_id = uuid.uuid4()
+    results = _at_once(
+        THREADS, lambda i: actions.do_create_table(["Ann", "Bob"], "Kitchen", client_id=client_id)
+    )
+    assert all(isinstance(r, Table) for r in results), results
+    assert len({r.pk for r in results}) == 1
+    assert Table.objects.count() == 1
+    assert list(Table.objects.get().players.values_list("name", flat=True)) == ["Ann", "Bob"]
+
+
+def test_a_create_club_tap_resent_at_once_makes_one_club(db: None) -> None:
+    client_id = uuid.uuid4()
+    results = _at_once(THREADS, lambda i: actions.do_create_club("Tuesday club", client_id))
+    assert len({r.pk for r in results if isinstance(r, Club)}) == 1, results
+    assert Club.objects.count() == 1

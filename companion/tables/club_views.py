@@ -1,0 +1,180 @@
+"""A club night: one page for the organiser that follows every table at once.
+
+The club link is the organiser's: it opens every table of the club as a scorer, so it is kept
+private like a scorer link. Tables are started from the club page, or an existing table joins
+with its scorer link. The page polls like a game screen: 204 while nothing changed.
+"""
+
+from __future__ import annotations
+
+import datetime
+import time
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.db.models import Count, Max, Sum
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST, require_safe
+
+from . import actions
+from .context import current_flags, standings
+from .models import Club, Table
+from .views import _uuid
+
+
+def _club(key: str) -> Club:
+    club = Club.objects.filter(key=key).first()
+    if club is None:
+        raise Http404("No club has this link.")
+    return club
+
+
+def club_token(club: Club) -> str:
+    """Changes whenever a table of the club records anything, joins or leaves, and once a minute
+    (so "last entry 3 min ago" stays true). One aggregate query."""
+    row = Table.objects.filter(club=club).aggregate(n=Count("id"), v=Sum("version"), m=Max("id"))
+    return f"{row['n']}.{row['v'] or 0}.{row['m'] or 0}.{int(time.time() // 60)}"
+
+
+def ago(moment: datetime.datetime, now: datetime.datetime | None = None) -> str:
+    """ "just now", "4 min ago", "1 h 5 min ago": short enough for a glance across the room."""
+    minutes = int(((now or timezone.now()) - moment).total_seconds() // 60)
+    if minutes < 1:
+        return "just now"
+    hours, minutes = divmod(minutes, 60)
+    return (
+        (f"{hours} h " if hours else "")
+        + (f"{minutes} min " if minutes or not hours else "")
+        + "ago"
+    )
+
+
+def table_row(table: Table) -> dict[str, Any]:
+    """One table at a glance: its current game, what it waits for, who leads, when it last
+    recorded anything, and whether an irregularity was flagged in the hand under way."""
+    row: dict[str, Any] = {
+        "table": table,
+        "players": [p.name for p in table.players.all()],
+        "game": None,
+    }
+    game = table.games.order_by("-number").first()
+    if game is None:
+        return row
+    loaded = actions.load(game)
+    rules, state = loaded.rules, loaded.state
+    outcome = rules.outcome(state)
+    last = loaded.rows[-1].recorded_at if loaded.rows else game.created
+    hands = len(rules.hands(state))
+    ranked = standings(loaded)
+    row.update(
+        game=game,
+        title=rules.title,
+        hands=hands,
+        prompt=rules.prompt(state),
+        result=rules.winners_text(outcome) if outcome else "",
+        # (name, total, leads): the best total is in bold once a hand has been scored.
+        standings=[(name, total, hands > 0 and total == ranked[0][1]) for name, total in ranked],
+        flags=[v.message for v in current_flags(loaded)],
+        last=ago(last),
+    )
+    return row
+
+
+def _rows(request: HttpRequest, club: Club) -> list[dict[str, Any]]:
+    tables = club.tables.order_by("created", "pk").prefetch_related("players")
+    rows = []
+    for table in tables:
+        row = table_row(table)
+        for role, key in (("score", table.score_key), ("view", table.view_key)):
+            row[f"{role}_url"] = request.build_absolute_uri(reverse("tables:table", args=[key]))
+        rows.append(row)
+    return rows
+
+
+def _context(request: HttpRequest, club: Club, **extra: Any) -> dict[str, Any]:
+    return {
+        "club": club,
+        "rows": _rows(request, club),
+        "token": club_token(club),
+        "club_url": request.build_absolute_uri(reverse("tables:club", args=[club.key])),
+        "client_id": uuid.uuid4(),
+        **extra,
+    }
+
+
+@require_POST
+def club_new(request: HttpRequest) -> HttpResponse:
+    club = actions.do_create_club(
+        request.POST.get("name", ""), _uuid(request.POST.get("client_id"))
+    )
+    return redirect("tables:club", key=club.key)
+
+
+@require_safe
+def club_page(request: HttpRequest, key: str) -> HttpResponse:
+    club = _club(key)
+    return render(request, "tables/club.html", _context(request, club))
+
+
+@never_cache
+@require_safe
+def club_live(request: HttpRequest, key: str) -> HttpResponse:
+    club = _club(key)
+    token = club_token(club)
+    if request.GET.get("v") == token:
+        return HttpResponse(status=204)
+    return render(request, "tables/club.html#club-tables", _context(request, club))
+
+
+@require_POST
+def club_table_new(request: HttpRequest, key: str) -> HttpResponse:
+    club = _club(key)
+    names = request.POST.getlist("name")
+    try:
+        cleaned = actions.clean_names(names)
+        if len(cleaned) < 2:
+            raise ValueError("Enter at least two players.")
+        table = actions.do_create_table(
+            cleaned, request.POST.get("title", ""), club, _uuid(request.POST.get("client_id"))
+        )
+    except ValueError as exc:
+        return render(
+            request,
+            "tables/club.html",
+            _context(request, club, error=str(exc), names=names),
+        )
+    messages.success(
+        request, f"{table.title} is ready: give its scorer QR code to the table's scorer."
+    )
+    return redirect(reverse("tables:club", args=[key]) + f"#table-{table.pk}")
+
+
+@require_POST
+def club_add(request: HttpRequest, key: str) -> HttpResponse:
+    club = _club(key)
+    try:
+        table = actions.do_add_to_club(club, request.POST.get("link", ""))
+    except ValueError as exc:
+        messages.error(request, str(exc))
+        return redirect("tables:club", key=key)
+    messages.success(request, f"{table.title} joined the club.")
+    return redirect(reverse("tables:club", args=[key]) + f"#table-{table.pk}")
+
+
+@require_POST
+def club_remove(request: HttpRequest, key: str, table_id: int) -> HttpResponse:
+    club = _club(key)
+    try:
+        table = actions.do_remove_from_club(club, table_id)
+    except ValueError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request, f"{table.title} left the club; its own links still work as before."
+        )
+    return redirect("tables:club", key=key)
