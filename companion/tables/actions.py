@@ -62,8 +62,10 @@ def do_create_table(
     client_id: uuid.UUID | None = None,
 ) -> Table:
     """A new table seating ``names``; a retried submission (same ``client_id``) gets the table
-    the first one created."""
+    the first one created. ValueError if there are fewer than two names, or bad ones."""
     cleaned = clean_names(names)
+    if len(cleaned) < 2:
+        raise ValueError("Enter at least two players.")
     if client_id is not None and (found := Table.objects.filter(client_id=client_id).first()):
         return found
     try:

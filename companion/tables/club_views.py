@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST, require_safe
 from . import actions
 from .context import current_flags, standings
 from .models import Club, Table
-from .views import _uuid
+from .views import _uuid, create_table
 
 
 def _club(key: str) -> Club:
@@ -134,19 +134,12 @@ def club_live(request: HttpRequest, key: str) -> HttpResponse:
 @require_POST
 def club_table_new(request: HttpRequest, key: str) -> HttpResponse:
     club = _club(key)
-    names = request.POST.getlist("name")
     try:
-        cleaned = actions.clean_names(names)
-        if len(cleaned) < 2:
-            raise ValueError("Enter at least two players.")
-        table = actions.do_create_table(
-            cleaned, request.POST.get("title", ""), club, _uuid(request.POST.get("client_id"))
-        )
+        table = create_table(request, club)
     except ValueError as exc:
+        names = request.POST.getlist("name")
         return render(
-            request,
-            "tables/club.html",
-            _context(request, club, error=str(exc), names=names),
+            request, "tables/club.html", _context(request, club, error=str(exc), names=names)
         )
     messages.success(
         request, f"{table.title} is ready: give its scorer QR code to the table's scorer."

@@ -24,7 +24,7 @@ from companion import rules as engine
 from . import actions
 from .context import describe_entry, game_context, pick_form
 from .entry import forms_for
-from .models import Game, Table
+from .models import Club, Game, Table
 from .qr import qr_svg
 
 
@@ -53,18 +53,22 @@ def home(request: HttpRequest) -> HttpResponse:
     return _home(request)
 
 
+def create_table(request: HttpRequest, club: Club | None = None) -> Table:
+    """The table the "new table" form describes; ValueError says what to fix."""
+    return actions.do_create_table(
+        request.POST.getlist("name"),
+        request.POST.get("title", ""),
+        club,
+        _uuid(request.POST.get("client_id")),
+    )
+
+
 @require_POST
 def table_new(request: HttpRequest) -> HttpResponse:
-    names = request.POST.getlist("name")
     try:
-        cleaned = actions.clean_names(names)
-        if len(cleaned) < 2:
-            raise ValueError("Enter at least two players.")
-        table = actions.do_create_table(
-            cleaned, request.POST.get("title", ""), client_id=_uuid(request.POST.get("client_id"))
-        )
+        table = create_table(request)
     except ValueError as exc:
-        return _home(request, error=str(exc), names=names)
+        return _home(request, error=str(exc), names=request.POST.getlist("name"))
     return redirect("tables:table", key=table.score_key)
 
 
