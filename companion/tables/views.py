@@ -26,6 +26,7 @@ from .context import describe_entry, game_context, pick_form
 from .entry import forms_for
 from .models import Club, Game, Table
 from .qr import qr_svg
+from .stats import table_records
 
 
 def _table(key: str) -> tuple[Table, bool]:
@@ -72,10 +73,10 @@ def table_new(request: HttpRequest) -> HttpResponse:
     return redirect("tables:table", key=table.score_key)
 
 
-def _games_played(table: Table, players: list[Any]) -> tuple[list[dict[str, Any]], list[Any]]:
-    """Each game's state in a line, and how many games each player has won at this table
-    (a shared win or a tie counts for everyone in it)."""
-    rows, wins = [], {p.name: 0 for p in players}
+def _games_played(table: Table, players: list[Any]) -> dict[str, Any]:
+    """Each game's state in a line, and each player's record over the finished games (a shared
+    win or a tie counts for everyone in it)."""
+    rows, finished = [], []
     for game in table.games.prefetch_related("events"):
         loaded = actions.load(game)
         rules, state = loaded.rules, loaded.state
@@ -83,21 +84,24 @@ def _games_played(table: Table, players: list[Any]) -> tuple[list[dict[str, Any]
         if outcome is not None:
             status = rules.winners_text(outcome)
             status = status[0].upper() + status[1:]
-            for seat in outcome.winners:
-                wins[rules.names[seat]] = wins.get(rules.names[seat], 0) + 1
+            finished.append((rules, state, outcome))
         else:
             hands = len(rules.hands(state))
             status = f"Under way: {hands} hand{'s' if hands != 1 else ''} scored."
         rows.append({"game": game, "status": status, "over": outcome is not None})
-    ranked = sorted(wins.items(), key=lambda nw: -nw[1])
-    return rows, ranked if any(n for _, n in ranked) else []
+    records, pairs = table_records([p.name for p in players], finished)
+    return {
+        "games": rows,
+        "wins": [(r.name, r.won) for r in records] if finished else [],
+        "records": [r for r in records if r.played],
+        "head_to_head": pairs,
+    }
 
 
 @require_safe
 def table_page(request: HttpRequest, key: str) -> HttpResponse:
     table, can_score = _table(key)
     players = list(table.players.all())
-    games, wins = _games_played(table, players)
     return render(
         request,
         "tables/table.html",
@@ -106,8 +110,7 @@ def table_page(request: HttpRequest, key: str) -> HttpResponse:
             "key": key,
             "can_score": can_score,
             "players": players,
-            "games": games,
-            "wins": wins,
+            **_games_played(table, players),
             "choices": [
                 {"rules": cls, "short": max(0, cls.seats.start - len(players))}
                 for cls in engine.GAMES.values()
