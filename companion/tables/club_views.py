@@ -1,7 +1,7 @@
 """A club night: one page for the organiser that follows every table at once.
 
-The club link is the organiser's: it opens every table of the club as a scorer, so it is kept
-private like a scorer link. Tables are started from the club page, or an existing table joins
+The club's organiser link opens every table of the club as a scorer, so it is kept private
+like a scorer link; its viewer link shows the same overview and opens the tables read-only. Tables are started from the club page, or an existing table joins
 with its scorer link. The page polls like a game screen: 204 while nothing changed.
 """
 
@@ -13,7 +13,7 @@ import uuid
 from typing import Any
 
 from django.contrib import messages
-from django.db.models import Count, Max, Sum
+from django.db.models import Count, Max, Q, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -24,13 +24,23 @@ from django.views.decorators.http import require_POST, require_safe
 from . import actions
 from .context import current_flags, standings
 from .models import Club, Table
+from .qr import qr_svg
 from .views import _uuid, create_table
 
 
-def _club(key: str) -> Club:
-    club = Club.objects.filter(key=key).first()
+def _club(key: str) -> tuple[Club, bool]:
+    """The club this link opens, and whether it is the organiser's link (not the viewer's)."""
+    club = Club.objects.filter(Q(key=key) | Q(view_key=key)).first()
     if club is None:
         raise Http404("No club has this link.")
+    return club, club.key == key
+
+
+def _organiser(request: HttpRequest, key: str) -> Club | HttpResponse:
+    """The club, if this is the organiser's link; otherwise the page saying it only watches."""
+    club, manages = _club(key)
+    if not manages:
+        return render(request, "tables/forbidden.html", {"club": club}, status=403)
     return club
 
 
@@ -85,23 +95,34 @@ def table_row(table: Table) -> dict[str, Any]:
     return row
 
 
-def _rows(request: HttpRequest, club: Club) -> list[dict[str, Any]]:
+def _rows(request: HttpRequest, club: Club, manages: bool) -> list[dict[str, Any]]:
+    """Each table's row. The organiser's page opens the tables as their scorer; the viewer's
+    page only as a viewer, and never shows a scorer link."""
     tables = club.tables.order_by("created", "pk").prefetch_related("players")
     rows = []
     for table in tables:
         row = table_row(table)
+        row["key"] = table.score_key if manages else table.view_key
         for role, key in (("score", table.score_key), ("view", table.view_key)):
-            row[f"{role}_url"] = request.build_absolute_uri(reverse("tables:table", args=[key]))
+            if role == "view" or manages:
+                url = reverse("tables:table", args=[key])
+                row[f"{role}_url"] = request.build_absolute_uri(url)
         rows.append(row)
     return rows
 
 
-def _context(request: HttpRequest, club: Club, **extra: Any) -> dict[str, Any]:
+def _context(request: HttpRequest, club: Club, manages: bool, **extra: Any) -> dict[str, Any]:
+    def link(key: str) -> str:
+        return request.build_absolute_uri(reverse("tables:club", args=[key]))
+
     return {
         "club": club,
-        "rows": _rows(request, club),
+        "manages": manages,
+        "key": club.key if manages else club.view_key,
+        "rows": _rows(request, club, manages),
         "token": club_token(club),
-        "club_url": request.build_absolute_uri(reverse("tables:club", args=[club.key])),
+        "club_url": link(club.key) if manages else "",
+        "watch_url": link(club.view_key),
         "client_id": uuid.uuid4(),
         **extra,
     }
@@ -117,29 +138,40 @@ def club_new(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def club_page(request: HttpRequest, key: str) -> HttpResponse:
-    club = _club(key)
-    return render(request, "tables/club.html", _context(request, club))
+    club, manages = _club(key)
+    return render(request, "tables/club.html", _context(request, club, manages))
 
 
 @never_cache
 @require_safe
 def club_live(request: HttpRequest, key: str) -> HttpResponse:
-    club = _club(key)
-    token = club_token(club)
-    if request.GET.get("v") == token:
+    club, manages = _club(key)
+    if request.GET.get("v") == club_token(club):
         return HttpResponse(status=204)
-    return render(request, "tables/club.html#club-tables", _context(request, club))
+    return render(request, "tables/club.html#club-tables", _context(request, club, manages))
+
+
+@require_safe
+def club_qr(request: HttpRequest, key: str) -> HttpResponse:
+    """The QR code of the club's viewer link, to put up where the players can scan it."""
+    club, _ = _club(key)
+    url = request.build_absolute_uri(reverse("tables:club", args=[club.view_key]))
+    return HttpResponse(qr_svg(url), content_type="image/svg+xml")
 
 
 @require_POST
 def club_table_new(request: HttpRequest, key: str) -> HttpResponse:
-    club = _club(key)
+    club = _organiser(request, key)
+    if isinstance(club, HttpResponse):
+        return club
     try:
         table = create_table(request, club)
     except ValueError as exc:
         names = request.POST.getlist("name")
         return render(
-            request, "tables/club.html", _context(request, club, error=str(exc), names=names)
+            request,
+            "tables/club.html",
+            _context(request, club, True, error=str(exc), names=names),
         )
     messages.success(
         request, f"{table.title} is ready: give its scorer QR code to the table's scorer."
@@ -149,7 +181,9 @@ def club_table_new(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_POST
 def club_add(request: HttpRequest, key: str) -> HttpResponse:
-    club = _club(key)
+    club = _organiser(request, key)
+    if isinstance(club, HttpResponse):
+        return club
     try:
         table = actions.do_add_to_club(club, request.POST.get("link", ""))
     except ValueError as exc:
@@ -161,7 +195,9 @@ def club_add(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_POST
 def club_remove(request: HttpRequest, key: str, table_id: int) -> HttpResponse:
-    club = _club(key)
+    club = _organiser(request, key)
+    if isinstance(club, HttpResponse):
+        return club
     try:
         table = actions.do_remove_from_club(club, table_id)
     except ValueError as exc:

@@ -22,11 +22,13 @@ def new_key() -> str:
 
 
 class Club(models.Model):
-    """A club night: one organiser's page watching many tables at once. Its key is the only
-    way in and gives scorer access to every table in the club."""
+    """A club night: one organiser's page watching many tables at once. Its ``key`` is the
+    organiser's and gives scorer access to every table in the club; ``view_key`` shows the
+    same overview read-only (a big screen at the front, the players' own phones)."""
 
     name = models.CharField(max_length=60)
     key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    view_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
     created = models.DateTimeField(default=timezone.now)
     client_id = models.UUIDField(null=True, blank=True, unique=True)
 

@@ -14,6 +14,7 @@ urlpatterns = [
     path("club/new/", club_views.club_new, name="club_new"),
     path("c/<str:key>/", club_views.club_page, name="club"),
     path("c/<str:key>/live/", club_views.club_live, name="club_live"),
+    path("c/<str:key>/qr.svg", club_views.club_qr, name="club_qr"),
     path("c/<str:key>/tables/new/", club_views.club_table_new, name="club_table_new"),
     path("c/<str:key>/tables/add/", club_views.club_add, name="club_add"),
     path("c/<str:key>/tables/<int:table_id>/remove/", club_views.club_remove, name="club_remove"),

@@ -85,7 +85,7 @@ def test_starting_a_table_from_the_club_page(client: Client, club: Club) -> None
     assert "Table 1 is ready" in page
     assert f'id="table-{table.pk}"' in page and "Ann, Bob, Cat" in page
     assert f"/t/{table.score_key}/qr/score.svg" in page
-    assert f"/t/{table.score_key}/qr/view.svg" in page
+    assert f"/t/{table.view_key}/qr/view.svg" in page
     assert f"http://testserver/t/{table.view_key}/" in page
     assert "No game started yet." in page
     # The table's own page says which club it belongs to, but never shows the club's link.
@@ -273,3 +273,46 @@ def test_everyone_tied_for_the_lead_is_in_bold(client: Client, club: Club) -> No
     # Hand 1 of three-players-quick.json: Ann 12, Bob 6, Cat 12.
     assert "<strong>Ann 12</strong>" in html and "<strong>Cat 12</strong>" in html
     assert "<strong>Bob" not in html
+
+
+def test_the_viewer_link_follows_every_table_but_never_shows_a_scorer_link(
+    client: Client, club: Club
+) -> None:
+    new_table(client, club, ["Ann", "Bob", "Cat"], title="Table 1")
+    table = Table.objects.get()
+    game = start_recruit(table)
+    actions.check_record_event(game, Deal(dealer=0, shown=parse_card("7H")))
+    organiser = text(client.get(club_url(club)))
+    assert f"/c/{club.view_key}/" in organiser and f"/c/{club.key}/qr.svg" in organiser
+
+    response = client.get(f"/c/{club.view_key}/")
+    page = text(response)
+    assert response.status_code == 200
+    assert "View only." in page and "Bob leads trick 1" in words(response)
+    assert f'href="/t/{table.view_key}/g/1/"' in page
+    assert table.score_key not in page and club.key not in page
+    assert "Start a table" not in page and "Take this table out" not in page
+    assert f'hx-get="/c/{club.view_key}/live/' in page
+    live = client.get(f"/c/{club.view_key}/live/", {"v": "0"})
+    assert live.status_code == 200 and table.score_key not in text(live)
+    qr = client.get(f"/c/{club.view_key}/qr.svg")
+    assert qr.status_code == 200 and qr["Content-Type"] == "image/svg+xml"
+
+
+def test_the_viewer_link_cannot_change_the_club(client: Client, club: Club) -> None:
+    kitchen = actions.do_create_table(["Ann", "Bob"], "Kitchen")
+    new_table(client, club, ["Cat", "Dan"], title="Table 1")
+    member = Table.objects.get(club=club)
+    watch = f"/c/{club.view_key}/"
+    attempts = [
+        (watch + "tables/new/", {"name": ["Eve", "Fay"], "client_id": new_uuid()}),
+        (watch + "tables/add/", {"link": kitchen.score_key}),
+        (watch + f"tables/{member.pk}/remove/", {}),
+    ]
+    for url, data in attempts:
+        response = client.post(url, data)
+        assert response.status_code == 403
+        assert "This link can only watch" in text(response)
+        assert "Tuesday club" in text(response)
+    assert list(club.tables.all()) == [member]
+    assert Table.objects.count() == 2
