@@ -1,8 +1,9 @@
 """A club night: one page for the organiser that follows every table at once.
 
 The club's organiser link opens every table of the club as a scorer, so it is kept private
-like a scorer link; its viewer link shows the same overview and opens the tables read-only. Tables are started from the club page, or an existing table joins
-with its scorer link. The page polls like a game screen: 204 while nothing changed.
+like a scorer link; its viewer link shows the same overview and opens the tables read-only.
+Tables are started from the club page, or an existing table joins with its scorer link. The
+page polls like a game screen: 204 while nothing changed.
 """
 
 from __future__ import annotations
