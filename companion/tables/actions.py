@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import dataclasses
 import uuid
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max, Q
@@ -21,6 +21,8 @@ from django.db.models import F, Max, Q
 from companion import rules as engine
 
 from .models import Club, Event, Game, OptionChange, Player, Seat, Table
+
+M = TypeVar("M", Table, Club)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -66,31 +68,38 @@ def do_create_table(
     cleaned = clean_names(names)
     if len(cleaned) < 2:
         raise ValueError("Enter at least two players.")
-    if client_id is not None and (found := Table.objects.filter(client_id=client_id).first()):
-        return found
-    try:
-        with transaction.atomic():
-            table = Table.objects.create(name=title.strip()[:60], club=club, client_id=client_id)
-            Player.objects.bulk_create(
-                Player(table=table, name=name, position=i) for i, name in enumerate(cleaned)
-            )
-    except IntegrityError:
-        # The same submission, arriving twice at once: the other one won the race.
-        if client_id is not None and (found := Table.objects.filter(client_id=client_id).first()):
-            return found
-        raise
-    return table
+
+    def create() -> Table:
+        table = Table.objects.create(name=title.strip()[:60], club=club, client_id=client_id)
+        Player.objects.bulk_create(
+            Player(table=table, name=name, position=i) for i, name in enumerate(cleaned)
+        )
+        return table
+
+    return _created_once(Table, client_id, create)
 
 
 def do_create_club(name: str, client_id: uuid.UUID | None = None) -> Club:
     name = " ".join(name.split())[:60] or "Club night"
-    if client_id is not None and (found := Club.objects.filter(client_id=client_id).first()):
+    return _created_once(
+        Club, client_id, lambda: Club.objects.create(name=name, client_id=client_id)
+    )
+
+
+def _created_once(model: type[M], client_id: uuid.UUID | None, create: Callable[[], M]) -> M:
+    """``create()`` in a transaction, unless the same submission (``client_id``) already created
+    its row: a retry gets that row, also when both arrive at once and the other one wins."""
+
+    def earlier() -> M | None:
+        return model.objects.filter(client_id=client_id).first() if client_id else None
+
+    if (found := earlier()) is not None:
         return found
     try:
         with transaction.atomic():
-            return Club.objects.create(name=name, client_id=client_id)
+            return create()
     except IntegrityError:
-        if client_id is not None and (found := Club.objects.filter(client_id=client_id).first()):
+        if (found := earlier()) is not None:
             return found
         raise
 

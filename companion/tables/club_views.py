@@ -99,15 +99,17 @@ def table_row(table: Table) -> dict[str, Any]:
 def _rows(request: HttpRequest, club: Club, manages: bool) -> list[dict[str, Any]]:
     """Each table's row. The organiser's page opens the tables as their scorer; the viewer's
     page only as a viewer, and never shows a scorer link."""
-    tables = club.tables.order_by("created", "pk").prefetch_related("players")
+
+    def link(key: str) -> str:
+        return request.build_absolute_uri(reverse("tables:table", args=[key]))
+
     rows = []
-    for table in tables:
+    for table in club.tables.order_by("created", "pk").prefetch_related("players"):
         row = table_row(table)
         row["key"] = table.score_key if manages else table.view_key
-        for role, key in (("score", table.score_key), ("view", table.view_key)):
-            if role == "view" or manages:
-                url = reverse("tables:table", args=[key])
-                row[f"{role}_url"] = request.build_absolute_uri(url)
+        row["view_url"] = link(table.view_key)
+        if manages:
+            row["score_url"] = link(table.score_key)
         rows.append(row)
     return rows
 
