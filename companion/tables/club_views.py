@@ -142,7 +142,15 @@ def club_new(request: HttpRequest) -> HttpResponse:
 @require_safe
 def club_page(request: HttpRequest, key: str) -> HttpResponse:
     club, manages = _club(key)
-    return render(request, "tables/club.html", _context(request, club, manages))
+    # ?open=<table id>: the table just started or added, its links and QR codes shown.
+    opened = request.GET.get("open", "")
+    ctx = _context(request, club, manages, opened=int(opened) if opened.isdigit() else None)
+    return render(request, "tables/club.html", ctx)
+
+
+def _show_table(key: str, table: Table) -> HttpResponse:
+    """Back to the club page, scrolled to ``table`` with its QR codes open to hand out."""
+    return redirect(reverse("tables:club", args=[key]) + f"?open={table.pk}#table-{table.pk}")
 
 
 @never_cache
@@ -179,7 +187,7 @@ def club_table_new(request: HttpRequest, key: str) -> HttpResponse:
     messages.success(
         request, f"{table.title} is ready: give its scorer QR code to the table's scorer."
     )
-    return redirect(reverse("tables:club", args=[key]) + f"#table-{table.pk}")
+    return _show_table(key, table)
 
 
 @require_POST
@@ -193,7 +201,7 @@ def club_add(request: HttpRequest, key: str) -> HttpResponse:
         messages.error(request, str(exc))
         return redirect("tables:club", key=key)
     messages.success(request, f"{table.title} joined the club.")
-    return redirect(reverse("tables:club", args=[key]) + f"#table-{table.pk}")
+    return _show_table(key, table)
 
 
 @require_POST

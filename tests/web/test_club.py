@@ -80,9 +80,14 @@ def test_starting_a_table_from_the_club_page(client: Client, club: Club) -> None
     table = Table.objects.get()
     assert table.club == club and table.title == "Table 1"
     assert [p.name for p in table.players.all()] == ["Ann", "Bob", "Cat"]
-    assert response["Location"] == retried["Location"] == club_url(club) + f"#table-{table.pk}"
-    page = text(client.get(club_url(club)))
+    assert (
+        response["Location"]
+        == retried["Location"]
+        == club_url(club) + f"?open={table.pk}#table-{table.pk}"
+    )
+    page = text(client.get(response["Location"]))
     assert "Table 1 is ready" in page
+    assert f'<details id="links-{table.pk}" hx-preserve open>' in page, "its QR codes are shown"
     assert f'id="table-{table.pk}"' in page and "Ann, Bob, Cat" in page
     assert f"/t/{table.score_key}/qr/score.svg" in page
     assert f"/t/{table.view_key}/qr/view.svg" in page
@@ -171,7 +176,7 @@ def test_an_existing_table_joins_with_its_scorer_link_only(client: Client, club:
     assert table.club is None
 
     response = client.post(add, {"link": f" https://x.example/t/{table.score_key}/g/1/ "})
-    assert response["Location"] == club_url(club) + f"#table-{table.pk}"
+    assert response["Location"] == club_url(club) + f"?open={table.pk}#table-{table.pk}"
     table.refresh_from_db()
     assert table.club == club
     response = client.post(add, {"link": table.score_key}, follow=True)
