@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max, Q
+from django.db.models import F, Max, Prefetch, Q, QuerySet
 
 from companion import rules as engine
 
@@ -40,11 +40,21 @@ class Loaded:
         return self.result.state
 
 
-def load(game: Game) -> Loaded:
-    rules = game.rules()
+def load(game: Game, names: list[str] | None = None) -> Loaded:
+    """The game replayed from its log (``names``: its seats' names, if already at hand)."""
+    rules = game.rules(names)
     rows = tuple(game.events.all())
     events = tuple(rules.event_from_dict(r.payload) for r in rows)
     return Loaded(game, rules, events, rows, engine.replay(rules, events))
+
+
+def load_many(games: QuerySet[Game]) -> list[Loaded]:
+    """Each game replayed, fetched in a fixed number of queries however many there are."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("player"))
+    return [
+        load(game, [s.player.name for s in game.seats.all()])
+        for game in games.prefetch_related("events", seats)
+    ]
 
 
 def clean_names(names: Sequence[str]) -> list[str]:

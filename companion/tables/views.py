@@ -77,9 +77,8 @@ def _games_played(table: Table, players: list[Any]) -> dict[str, Any]:
     """Each game's state in a line, and each player's record over the finished games (a shared
     win or a tie counts for everyone in it)."""
     rows, finished = [], []
-    for game in table.games.prefetch_related("events"):
-        loaded = actions.load(game)
-        rules, state = loaded.rules, loaded.state
+    for loaded in actions.load_many(table.games.all()):
+        game, rules, state = loaded.game, loaded.rules, loaded.state
         outcome = rules.outcome(state)
         if outcome is not None:
             status = rules.winners_text(outcome)

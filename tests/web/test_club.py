@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from companion.rules import log as engine_log
 from companion.rules.cards import parse_card
@@ -321,3 +323,29 @@ def test_the_viewer_link_cannot_change_the_club(client: Client, club: Club) -> N
         assert "Tuesday club" in text(response)
     assert list(club.tables.all()) == [member]
     assert Table.objects.count() == 2
+
+
+def _queries(client: Client, url: str) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    return len(queries)
+
+
+def test_the_club_page_costs_the_same_queries_for_two_tables_or_six(
+    client: Client, club: Club
+) -> None:
+    def add_tables(n: int) -> None:
+        for _ in range(n):
+            table = actions.do_create_table(["Ann", "Bob", "Cat"], club=club)
+            game = start_recruit(table)
+            actions.check_record_event(game, Deal(dealer=0, shown=parse_card("7H")))
+            actions.check_record_event(game, FIRST_HAND_PILES)
+            start_recruit(table)  # the second game is the one shown
+
+    add_tables(2)
+    client.get(club_url(club))  # session and messages settled
+    few = (_queries(client, club_url(club)), _queries(client, club_url(club, "live/")))
+    add_tables(4)
+    many = (_queries(client, club_url(club)), _queries(client, club_url(club, "live/")))
+    assert few == many
+    assert "Recruit, game 2" in words(client.get(club_url(club)))
