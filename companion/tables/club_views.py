@@ -9,8 +9,10 @@ page polls like a game screen: 204 while nothing changed.
 from __future__ import annotations
 
 import datetime
+import functools
 import time
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -37,12 +39,18 @@ def _club(key: str) -> tuple[Club, bool]:
     return club, club.key == key
 
 
-def _organiser(request: HttpRequest, key: str) -> Club | HttpResponse:
-    """The club, if this is the organiser's link; otherwise the page saying it only watches."""
-    club, manages = _club(key)
-    if not manages:
-        return render(request, "tables/forbidden.html", {"club": club}, status=403)
-    return club
+def organiser_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """For views that change the club: called with the club for the organiser's link; the
+    viewer's link gets the page saying it only watches (403)."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, key: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        club, manages = _club(key)
+        if not manages:
+            return render(request, "tables/forbidden.html", {"club": club}, status=403)
+        return view(request, club, *args, **kwargs)
+
+    return wrapped
 
 
 def club_token(club: Club) -> str:
@@ -155,9 +163,10 @@ def club_page(request: HttpRequest, key: str) -> HttpResponse:
     return render(request, "tables/club.html", ctx)
 
 
-def _show_table(key: str, table: Table) -> HttpResponse:
+def _show_table(club: Club, table: Table) -> HttpResponse:
     """Back to the club page, scrolled to ``table`` with its QR codes open to hand out."""
-    return redirect(reverse("tables:club", args=[key]) + f"?open={table.pk}#table-{table.pk}")
+    url = reverse("tables:club", args=[club.key])
+    return redirect(f"{url}?open={table.pk}#table-{table.pk}")
 
 
 @never_cache
@@ -178,10 +187,8 @@ def club_qr(request: HttpRequest, key: str) -> HttpResponse:
 
 
 @require_POST
-def club_table_new(request: HttpRequest, key: str) -> HttpResponse:
-    club = _organiser(request, key)
-    if isinstance(club, HttpResponse):
-        return club
+@organiser_only
+def club_table_new(request: HttpRequest, club: Club) -> HttpResponse:
     try:
         table = create_table(request, club)
     except ValueError as exc:
@@ -194,28 +201,24 @@ def club_table_new(request: HttpRequest, key: str) -> HttpResponse:
     messages.success(
         request, f"{table.title} is ready: give its scorer QR code to the table's scorer."
     )
-    return _show_table(key, table)
+    return _show_table(club, table)
 
 
 @require_POST
-def club_add(request: HttpRequest, key: str) -> HttpResponse:
-    club = _organiser(request, key)
-    if isinstance(club, HttpResponse):
-        return club
+@organiser_only
+def club_add(request: HttpRequest, club: Club) -> HttpResponse:
     try:
         table = actions.do_add_to_club(club, request.POST.get("link", ""))
     except ValueError as exc:
         messages.error(request, str(exc))
-        return redirect("tables:club", key=key)
+        return redirect("tables:club", key=club.key)
     messages.success(request, f"{table.title} joined the club.")
-    return _show_table(key, table)
+    return _show_table(club, table)
 
 
 @require_POST
-def club_remove(request: HttpRequest, key: str, table_id: int) -> HttpResponse:
-    club = _organiser(request, key)
-    if isinstance(club, HttpResponse):
-        return club
+@organiser_only
+def club_remove(request: HttpRequest, club: Club, table_id: int) -> HttpResponse:
     try:
         table = actions.do_remove_from_club(club, table_id)
     except ValueError as exc:
@@ -224,4 +227,4 @@ def club_remove(request: HttpRequest, key: str, table_id: int) -> HttpResponse:
         messages.success(
             request, f"{table.title} left the club; its own links still work as before."
         )
-    return redirect("tables:club", key=key)
+    return redirect("tables:club", key=club.key)
