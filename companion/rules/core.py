@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import IllegalEventError, InvalidEventError, RulesError
+from .errors import Severity as Severity  # re-exported: part of the contract games use
+from .errors import Violation as Violation
 from .events import Correction, Event, Void, from_dict, seat_problems
 
 
@@ -24,19 +26,6 @@ class Family(enum.StrEnum):
     BANKING = "banking"
     CLIMBING = "climbing"
     SHEDDING = "shedding"
-
-
-class Severity(enum.StrEnum):
-    ERROR = "error"  # refused: nothing is recorded
-    IRREGULARITY = "irregularity"  # recorded and flagged (a revoke seen after the fact)
-
-
-@dataclasses.dataclass(frozen=True)
-class Violation:
-    code: str  # stable kebab-case slug: "must-follow-suit"
-    message: str  # one sentence for the phone, naming the player, the card and the rule
-    severity: Severity = Severity.ERROR
-    rule: str = ""  # anchor of the rule on the game's rules page ("follow-suit")
 
 
 @dataclasses.dataclass(frozen=True)

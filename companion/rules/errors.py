@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .core import Violation
+
+class Severity(enum.StrEnum):
+    ERROR = "error"  # refused: nothing is recorded
+    IRREGULARITY = "irregularity"  # recorded and flagged (a revoke seen after the fact)
+
+
+@dataclasses.dataclass(frozen=True)
+class Violation:
+    code: str  # stable kebab-case slug: "must-follow-suit"
+    message: str  # one sentence for the phone, naming the player, the card and the rule
+    severity: Severity = Severity.ERROR
+    rule: str = ""  # anchor of the rule on the game's rules page ("follow-suit")
 
 
 class RulesError(ValueError):

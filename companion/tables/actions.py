@@ -18,7 +18,9 @@ from typing import Any, TypeVar
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max, Prefetch, Q, QuerySet
 
+from companion import games
 from companion import rules as engine
+from companion.games import log as game_log
 
 from .models import Club, Event, Game, OptionChange, Player, Seat, Table
 
@@ -174,7 +176,7 @@ def check_start_game(
     table: Table, key: str, players: Sequence[Player], options: dict[str, Any]
 ) -> Game:
     """Start a game with these players in seat order. Raises SetupError if the rules say no."""
-    rules_class = engine.get_rules(key)
+    rules_class = games.get_rules(key)
     names = [p.name for p in players]
     rules = rules_class(len(names), options, names)  # validates seat count and options
     with transaction.atomic():
@@ -302,14 +304,14 @@ def undo_target(loaded: Loaded) -> int | None:
 def check_import_log(data: Any) -> tuple[Table, Game]:
     """Create a table and game from a companion/1 log, after replaying it in full.
 
-    Raises ``engine.LogError`` naming the first bad event; nothing is written then.
+    Raises ``game_log.LogError`` naming the first bad event; nothing is written then.
     """
-    log = engine.load_log(data)
+    log = game_log.load_log(data)
     try:
         clean_names(log.players)  # the log allows names the app cannot seat (over 30 characters)
     except ValueError as exc:
-        raise engine.LogError(str(exc)) from None
-    engine.log.checked_replay(log)
+        raise game_log.LogError(str(exc)) from None
+    game_log.checked_replay(log)
     with transaction.atomic():
         table = do_create_table(log.players)
         players = list(table.players.all())

@@ -13,7 +13,7 @@ from django.urls import reverse
 from companion import rules as engine
 
 from .actions import Loaded, undo_target
-from .entry import DESCRIBERS, EntryForm, forms_for
+from .entry import EntryForm, describer, forms_for
 from .models import Table
 
 
@@ -158,7 +158,7 @@ def describe_entry(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     """One line for the history: "Trick: A♠ 3♣", "Corrects #2: Piles: ..."."""
     if isinstance(event, engine.Correction):
         return f"Corrects #{event.target + 1}: {describe_entry(rules, event.event)}"
-    describe = DESCRIBERS.get(rules.key)
+    describe = describer(rules.key)
     return describe(rules, event) if describe else event.kind
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from django.db import models
 from django.utils import timezone
 
+from companion import games
 from companion import rules as engine
 
 
@@ -79,7 +80,7 @@ class Game(models.Model):
 
     table = models.ForeignKey(Table, models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField()
-    game = models.CharField(max_length=32, choices=engine.game_choices)
+    game = models.CharField(max_length=32, choices=games.game_choices)
     options = models.JSONField(default=dict)
     rules_version = models.PositiveSmallIntegerField()
     created = models.DateTimeField(default=timezone.now)
@@ -95,7 +96,7 @@ class Game(models.Model):
 
     @property
     def rules_class(self) -> type[engine.Rules[Any, Any]]:
-        return engine.get_rules(self.game)
+        return games.get_rules(self.game)
 
     @property
     def title(self) -> str:

@@ -11,13 +11,11 @@ from django.template.loader import select_template
 from django.urls import path
 from django.views.decorators.http import require_safe
 
-from companion import rules as engine
-from companion.rules.trick_taking import (
-    belote_examples,
-    buck_euchre_examples,
-    malilla_examples,
-    recruit_examples,
-)
+from companion import games
+from companion.games.belote import examples as belote_examples
+from companion.games.buck_euchre import examples as buck_euchre_examples
+from companion.games.malilla import examples as malilla_examples
+from companion.games.recruit import examples as recruit_examples
 
 EXAMPLES: dict[str, Any] = {
     "recruit": recruit_examples,
@@ -29,12 +27,12 @@ EXAMPLES: dict[str, Any] = {
 
 @require_safe
 def rules_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "rules/index.html", {"games": engine.GAMES.values()})
+    return render(request, "rules/index.html", {"games": games.GAMES.values()})
 
 
 @require_safe
 def rules_game(request: HttpRequest, key: str) -> HttpResponse:
-    rules_class = engine.GAMES.get(key)
+    rules_class = games.GAMES.get(key)
     if rules_class is None:
         raise Http404("No such game.")
     module = EXAMPLES.get(key)

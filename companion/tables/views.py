@@ -19,7 +19,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, retarget, trigger_client_event
 
+from companion import games
 from companion import rules as engine
+from companion.games import log as game_log
 
 from . import actions
 from .context import describe_entry, game_context, pick_form
@@ -45,7 +47,7 @@ def _game(table: Table, number: int) -> Game:
 
 
 def _home(request: HttpRequest, **extra: Any) -> HttpResponse:
-    ctx = {"games": engine.GAMES.values(), "client_id": uuid.uuid4(), **extra}
+    ctx = {"games": games.GAMES.values(), "client_id": uuid.uuid4(), **extra}
     return render(request, "tables/home.html", ctx)
 
 
@@ -112,7 +114,7 @@ def table_page(request: HttpRequest, key: str) -> HttpResponse:
             **_games_played(table, players),
             "choices": [
                 {"rules": cls, "short": max(0, cls.seats.start - len(players))}
-                for cls in engine.GAMES.values()
+                for cls in games.GAMES.values()
             ],
             **_links(request, table, can_score),
         },
@@ -166,8 +168,8 @@ def start_game(request: HttpRequest, key: str) -> HttpResponse:
     table, can_score = _table(key)
     if not can_score:
         return _scorer_only(request)
-    game_key = request.GET.get("game") or request.POST.get("game") or next(iter(engine.GAMES))
-    rules_class = engine.GAMES.get(game_key)
+    game_key = request.GET.get("game") or request.POST.get("game") or next(iter(games.GAMES))
+    rules_class = games.GAMES.get(game_key)
     if rules_class is None:
         raise Http404("No such game.")
     players = list(table.players.all())
@@ -415,7 +417,7 @@ def live(request: HttpRequest, key: str, number: int) -> HttpResponse:
 def export_log(request: HttpRequest, key: str, number: int) -> HttpResponse:
     table, _ = _table(key)
     loaded = actions.load(_game(table, number))
-    data = engine.dump_log(loaded.rules, loaded.events)
+    data = game_log.dump_log(loaded.rules, loaded.events)
     response = JsonResponse(data, json_dumps_params={"indent": 2, "ensure_ascii": False})
     name = f"{loaded.rules.key}-{table.pk}-{number}.json"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
@@ -451,7 +453,7 @@ def import_log(request: HttpRequest) -> HttpResponse:
         table, game = actions.check_import_log(json.loads(text))
     except json.JSONDecodeError as exc:
         error = f"This is not a JSON file: {exc.msg} (line {exc.lineno})."
-    except engine.LogError as exc:
+    except game_log.LogError as exc:
         where = f"Entry #{exc.index + 1}: " if exc.index is not None else ""
         error = f"{where}{exc.message}"
     else:
@@ -470,7 +472,7 @@ def qr(request: HttpRequest, key: str, role: str) -> HttpResponse:
 
 
 def context_rules(key: str) -> dict[str, Any]:
-    rules_class = engine.GAMES.get(key)
+    rules_class = games.GAMES.get(key)
     if rules_class is None:
         raise Http404("No such game.")
     return {"rules_class": rules_class}

@@ -10,17 +10,11 @@ from typing import Any
 
 import pytest
 
-from companion.rules import IllegalEventError, Severity, replay
-from companion.rules.cards import Card, Suit, parse_card, parse_cards
-from companion.rules.events import Event, Seat
-from companion.rules.trick_taking import (
-    belote,
-    belote_cards,
-    belote_examples,
-    belote_score,
-)
-from companion.rules.trick_taking.belote import Belote
-from companion.rules.trick_taking.belote_cards import (
+from companion.games.belote import cards as belote_cards
+from companion.games.belote import examples as belote_examples
+from companion.games.belote import game as belote
+from companion.games.belote import score as belote_score
+from companion.games.belote.cards import (
     POSSIBLE_CARD_POINTS,
     Meld,
     best_team,
@@ -30,7 +24,7 @@ from companion.rules.trick_taking.belote_cards import (
     trick_points,
     trick_winner,
 )
-from companion.rules.trick_taking.belote_events import (
+from companion.games.belote.events import (
     BeloteCall,
     BeloteState,
     Bid,
@@ -41,7 +35,11 @@ from companion.rules.trick_taking.belote_events import (
     Result,
     Trick,
 )
-from companion.rules.trick_taking.belote_score import BeloteOptions, HandFacts, score_hand
+from companion.games.belote.game import Belote
+from companion.games.belote.score import BeloteOptions, HandFacts, score_hand
+from companion.rules import IllegalEventError, Severity, replay
+from companion.rules.cards import Card, Suit, parse_card, parse_cards
+from companion.rules.events import Event, Seat
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 ANN, BOB, CAT, DAN = range(4)

@@ -20,11 +20,7 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import dump_log, load_log, replay, summarize
-from companion.rules.cards import Card, Suit, deck
-from companion.rules.events import Event, Seat
-from companion.rules.trick_taking.belote import Belote
-from companion.rules.trick_taking.belote_events import (
+from companion.games.belote.events import (
     BeloteCall,
     Bid,
     Deal,
@@ -34,6 +30,11 @@ from companion.rules.trick_taking.belote_events import (
     Result,
     Trick,
 )
+from companion.games.belote.game import Belote
+from companion.games.log import dump_log, load_log, summarize
+from companion.rules import replay
+from companion.rules.cards import Card, Suit, deck
+from companion.rules.events import Event, Seat
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 TRUMP_RANKS = [11, 9, 14, 10, 13, 12, 8, 7]  # high to low

@@ -13,26 +13,13 @@ from typing import Any
 
 import pytest
 
-from companion.rules import (
-    GAMES,
-    IllegalEventError,
-    Outcome,
-    SetupError,
-    Severity,
-    Void,
-    replay,
-    to_dict,
-)
-from companion.rules.cards import Card, Suit, deck, parse_card, parse_cards
-from companion.rules.events import Event, Seat
-from companion.rules.trick_taking import (
-    buck_euchre,
-    buck_euchre_checks,
-    buck_euchre_examples,
-    buck_euchre_play,
-    buck_euchre_text,
-)
-from companion.rules.trick_taking.buck_euchre import (
+from companion.games import GAMES
+from companion.games.buck_euchre import checks as buck_euchre_checks
+from companion.games.buck_euchre import examples as buck_euchre_examples
+from companion.games.buck_euchre import game as buck_euchre
+from companion.games.buck_euchre import play as buck_euchre_play
+from companion.games.buck_euchre import text as buck_euchre_text
+from companion.games.buck_euchre.game import (
     Bid,
     BuckEuchre,
     BuckEuchreState,
@@ -41,8 +28,11 @@ from companion.rules.trick_taking.buck_euchre import (
     Result,
     Trick,
 )
-from companion.rules.trick_taking.buck_euchre_play import strength_for, suit_of_for
-from companion.rules.trick_taking.tricks import winner_index
+from companion.games.buck_euchre.play import strength_for, suit_of_for
+from companion.rules import IllegalEventError, Outcome, SetupError, Severity, Void, replay, to_dict
+from companion.rules.cards import Card, Suit, deck, parse_card, parse_cards
+from companion.rules.events import Event, Seat
+from companion.rules.tricks import winner_index
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 ANN, BOB, CAT, DAN = (Seat(i) for i in range(4))
@@ -814,7 +804,7 @@ def test_log_form_names_players() -> None:
 
 
 def test_unknown_event_kind_is_refused() -> None:
-    from companion.rules.trick_taking.recruit import Piles
+    from companion.games.recruit.game import Piles
 
     state = state_after([deal(ANN, "9C")])
     problems = rules_for().violations(state, Piles(piles=()))

@@ -19,10 +19,7 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import Event, dump_log, load_log, replay, summarize, to_dict
-from companion.rules.cards import JACK, Card, Suit, deck
-from companion.rules.events import Seat
-from companion.rules.trick_taking.buck_euchre import (
+from companion.games.buck_euchre.game import (
     Bid,
     BuckEuchre,
     BuckEuchreState,
@@ -31,6 +28,10 @@ from companion.rules.trick_taking.buck_euchre import (
     Result,
     Trick,
 )
+from companion.games.log import dump_log, load_log, summarize
+from companion.rules import Event, replay, to_dict
+from companion.rules.cards import JACK, Card, Suit, deck
+from companion.rules.events import Seat
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 PACK = deck(24)

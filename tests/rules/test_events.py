@@ -11,19 +11,11 @@ from typing import Annotated, Any, Literal, Union
 
 import pytest
 
-from companion.rules import (
-    GAMES,
-    Card,
-    CardError,
-    Event,
-    InvalidEventError,
-    Void,
-    from_dict,
-    to_dict,
-)
+from companion.games import GAMES
+from companion.games.recruit.game import Deal, Exchange, Pile, Piles, Recruit, Trick
+from companion.rules import Card, CardError, Event, InvalidEventError, Void, from_dict, to_dict
 from companion.rules.cards import parse_card, parse_cards
 from companion.rules.events import Seat, with_note
-from companion.rules.trick_taking.recruit import Deal, Exchange, Pile, Piles, Recruit, Trick
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 RECRUIT = Recruit.event_types

@@ -9,12 +9,13 @@ from typing import Any
 
 import pytest
 
-from companion.rules import IllegalEventError, SetupError, Severity, Violation, get_rules, replay
-from companion.rules.cards import Card, Suit, parse_card, parse_cards
-from companion.rules.events import Event, Seat
-from companion.rules.trick_taking import malilla, malilla_examples, malilla_play, malilla_score
-from companion.rules.trick_taking.malilla import Deal, Forfeit, Malilla, MalillaState, Tally, Trick
-from companion.rules.trick_taking.malilla_play import (
+from companion.games import get_rules
+from companion.games.malilla import examples as malilla_examples
+from companion.games.malilla import game as malilla
+from companion.games.malilla import play as malilla_play
+from companion.games.malilla import score as malilla_score
+from companion.games.malilla.game import Deal, Forfeit, Malilla, MalillaState, Tally, Trick
+from companion.games.malilla.play import (
     Situation,
     legal_cards,
     points,
@@ -23,6 +24,9 @@ from companion.rules.trick_taking.malilla_play import (
     strength,
     trick_winner,
 )
+from companion.rules import IllegalEventError, SetupError, Severity, Violation, replay
+from companion.rules.cards import Card, Suit, parse_card, parse_cards
+from companion.rules.events import Event, Seat
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 AC, BD = "Ann & Cat", "Bob & Dan"

@@ -16,10 +16,11 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import dump_log, load_log, replay
+from companion.games.log import dump_log, load_log
+from companion.games.malilla.game import Deal, Malilla, Tally, Trick
+from companion.rules import replay
 from companion.rules.cards import Card, Suit, deck
 from companion.rules.events import Event, Seat
-from companion.rules.trick_taking.malilla import Deal, Malilla, Tally, Trick
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 PACK = deck(40)

@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from companion.rules import LogError, load_log, replay, summarize
+from companion.games.log import LogError, load_log, summarize
+from companion.rules import replay
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = sorted((ROOT / "tests/rules/playthroughs").glob("*/*.json"))

@@ -8,26 +8,21 @@ from typing import Any
 
 import pytest
 
+from companion.games.recruit import Deal, Exchange, Pile, Piles, Recruit, Trick
+from companion.games.recruit import game as recruit_module
+from companion.games.recruit.game import Collected, RecruitState
 from companion.rules import (
-    Deal,
     Event,
-    Exchange,
     IllegalEventError,
     Outcome,
-    Pile,
-    Piles,
-    Recruit,
     SetupError,
     Severity,
-    Trick,
     Violation,
     replay,
 )
 from companion.rules.cards import JACK, KING, QUEEN, Card, Suit, deck, parse_card, parse_cards
 from companion.rules.events import Seat
-from companion.rules.trick_taking import recruit as recruit_module
-from companion.rules.trick_taking.recruit import Collected, RecruitState
-from companion.rules.trick_taking.tricks import winner_index
+from companion.rules.tricks import winner_index
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 FACE_RANKS = (JACK, QUEEN, KING)
@@ -277,7 +272,7 @@ def test_hand_score_through_thirteen_tricks_card_by_card(
 
 
 def test_worked_examples_of_the_rules_page_score_the_same_card_by_card() -> None:
-    from companion.rules.trick_taking.recruit_examples import EXAMPLES, example_points
+    from companion.games.recruit.examples import EXAMPLES, example_points
 
     for example in EXAMPLES:
         total, _ = example_points(example)

@@ -17,23 +17,12 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import (
-    Deal,
-    Event,
-    Exchange,
-    Pile,
-    Piles,
-    Recruit,
-    Trick,
-    dump_log,
-    load_log,
-    replay,
-    summarize,
-    to_dict,
-)
+from companion.games.log import dump_log, load_log, summarize
+from companion.games.recruit import Deal, Exchange, Pile, Piles, Recruit, Trick
+from companion.games.recruit.game import VARIANTS, RecruitState
+from companion.rules import Event, replay, to_dict
 from companion.rules.cards import JACK, KING, QUEEN, Card, Suit, deck
 from companion.rules.events import Seat
-from companion.rules.trick_taking.recruit import VARIANTS, RecruitState
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 PACK = deck(53)

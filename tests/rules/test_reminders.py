@@ -8,10 +8,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from companion.rules import Recruit, load_log, replay
+from companion.games.log import load_log
+from companion.games.recruit import Recruit
+from companion.games.recruit.game import Deal
+from companion.rules import replay
 from companion.rules.cards import parse_card
 from companion.rules.events import Seat
-from companion.rules.trick_taking.recruit import Deal
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 NB = "\u00a0"  # a rank and its points stay on one line

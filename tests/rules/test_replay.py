@@ -7,21 +7,15 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.log import dump_log, load_log
+from companion.games.recruit import Deal, Exchange, Pile, Piles, Recruit, Trick
 from companion.rules import (
     Correction,
-    Deal,
     Event,
-    Exchange,
     IllegalEventError,
-    Pile,
-    Piles,
-    Recruit,
     Severity,
-    Trick,
     Void,
-    dump_log,
     effective_voids,
-    load_log,
     replay,
 )
 from companion.rules.cards import parse_card, parse_cards

@@ -9,8 +9,8 @@ import pytest
 from django.conf import settings
 from django.db import connections
 
+from companion.games.recruit.game import Deal
 from companion.rules.cards import parse_card
-from companion.rules.trick_taking.recruit import Deal
 from companion.tables import actions
 from companion.tables.models import Game, Table
 

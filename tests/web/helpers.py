@@ -12,7 +12,7 @@ import pytest
 from django.http import HttpResponse
 from django.test import Client
 
-from companion.rules.trick_taking.recruit import Pile, Piles
+from companion.games.recruit.game import Pile, Piles
 from companion.tables import actions
 from companion.tables.models import Event, Game, Table
 

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from companion.games.belote.events import BeloteCall, Bid, Deal, Result
 from companion.rules.cards import parse_card
 from companion.rules.events import Seat
-from companion.rules.trick_taking.belote_events import BeloteCall, Bid, Deal, Result
 from companion.tables import actions
 from companion.tables.models import Event, Game, Table
 

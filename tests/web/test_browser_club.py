@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from companion.games.recruit.game import Deal
 from companion.rules.cards import parse_card
-from companion.rules.trick_taking.recruit import Deal
 from companion.tables import actions
 from companion.tables.models import Table
 

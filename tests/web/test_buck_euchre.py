@@ -13,10 +13,10 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
+from companion.games.buck_euchre import game as engine_module
+from companion.games.buck_euchre.game import Bid, Deal, Drops
 from companion.rules.cards import parse_card
 from companion.rules.events import Seat
-from companion.rules.trick_taking import buck_euchre as engine_module
-from companion.rules.trick_taking.buck_euchre import Bid, Deal, Drops
 from companion.tables import actions
 from companion.tables.models import Event, Game, Table
 
@@ -279,7 +279,9 @@ def test_drops_offer_the_others_clockwise_from_the_declarers_left(
 
 
 def test_rules_page_has_every_anchor_the_engine_links_to(client: Client) -> None:
-    from companion.rules.trick_taking import buck_euchre_checks, buck_euchre_play, tricks
+    from companion.games.buck_euchre import checks as buck_euchre_checks
+    from companion.games.buck_euchre import play as buck_euchre_play
+    from companion.rules import tricks
 
     response = client.get("/rules/buck_euchre/")
     assert response.status_code == 200

@@ -14,9 +14,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from companion.rules import log as engine_log
+from companion.games import log as engine_log
+from companion.games.recruit.game import Deal
 from companion.rules.cards import parse_card
-from companion.rules.trick_taking.recruit import Deal
 from companion.tables import actions
 from companion.tables.club_views import ago
 from companion.tables.models import Club, Table

@@ -16,8 +16,8 @@ import pytest
 from django.db import connections
 
 from companion import rules as engine
+from companion.games.recruit.game import Deal, Pile, Piles, Trick
 from companion.rules.cards import parse_card
-from companion.rules.trick_taking.recruit import Deal, Pile, Piles, Trick
 from companion.tables import actions
 from companion.tables.models import Club, Event, Game, Table
 

@@ -13,8 +13,8 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
+from companion.games.recruit.game import Deal, Pile, Piles
 from companion.rules import parse_card
-from companion.rules.trick_taking.recruit import Deal, Pile, Piles
 from companion.tables import actions
 from companion.tables.entry import forms_for
 from companion.tables.models import Event, Game, Table

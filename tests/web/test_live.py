@@ -13,8 +13,8 @@ from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from companion.games.recruit.game import Deal, Trick
 from companion.rules.cards import parse_card
-from companion.rules.trick_taking.recruit import Deal, Trick
 from companion.tables import actions
 from companion.tables.models import Event, Game, Table
 

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from companion.games.malilla.game import Deal, Tally, Trick
 from companion.rules.cards import parse_card, parse_cards
 from companion.rules.events import Seat
-from companion.rules.trick_taking.malilla import Deal, Tally, Trick
 from companion.tables import actions
 from companion.tables.models import Event, Game, Table
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from companion.rules import log as engine_log
+from companion.games import log as engine_log
 from companion.tables import actions
 from companion.tables.models import Table
 

@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from companion.rules import GAMES
+from companion.games import GAMES
 
 from .helpers import words
 

@@ -1,35 +1,41 @@
 """Entry forms: one small Django form per event kind, per game, each building a rules Event.
 
 The forms only turn taps into an event; every rule is checked once, by the engine, when the
-event is recorded. A game registers its forms in ``GAME_FORMS``.
+event is recorded. Each game has a module here named by its key (``belote.py``) that defines
+``FORMS`` (``{event kind: form class}``, in the order the screen offers them) and
+``describe(rules, event)`` (one line for the history). Nothing else needs registering: a game in
+``companion.games.GAMES`` finds its module by its key.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
+from collections.abc import Callable
 from typing import Any
 
-from .base import EntryForm
-from .belote import BELOTE_FORMS, describe_belote
-from .buck_euchre import BUCK_EUCHRE_FORMS, describe_buck_euchre
-from .malilla import MALILLA_FORMS, describe_malilla
-from .recruit import RECRUIT_FORMS, describe_recruit
+from companion import games
 
-GAME_FORMS: dict[str, dict[str, type[EntryForm]]] = {
-    "recruit": RECRUIT_FORMS,
-    "belote": BELOTE_FORMS,
-    "malilla": MALILLA_FORMS,
-    "buck_euchre": BUCK_EUCHRE_FORMS,
-}
-DESCRIBERS: dict[str, Any] = {
-    "recruit": describe_recruit,
-    "belote": describe_belote,
-    "malilla": describe_malilla,
-    "buck_euchre": describe_buck_euchre,
-}
+from .base import EntryForm
+
+Describer = Callable[[Any, Any], str]
+
+
+@functools.cache
+def _module(key: str) -> Any:
+    if key not in games.GAMES:
+        return None
+    return importlib.import_module(f"{__name__}.{key}")
 
 
 def forms_for(key: str) -> dict[str, type[EntryForm]]:
-    return GAME_FORMS.get(key, {})
+    module = _module(key)
+    return module.FORMS if module else {}  # type: ignore[no-any-return]
 
 
-__all__ = ["DESCRIBERS", "GAME_FORMS", "EntryForm", "forms_for"]
+def describer(key: str) -> Describer | None:
+    module = _module(key)
+    return module.describe if module else None
+
+
+__all__ = ["EntryForm", "describer", "forms_for"]

@@ -8,12 +8,12 @@ from typing import Any, cast
 from django import forms
 
 from companion import rules as engine
+from companion.games.belote import events as ev
+from companion.games.belote.cards import meld_cards
+from companion.games.belote.checks import CALLS, SUITS, meld_name
+from companion.games.belote.game import Belote
 from companion.rules.cards import RANK_NAMES, Card, Suit
 from companion.rules.events import Seat
-from companion.rules.trick_taking import belote_events as ev
-from companion.rules.trick_taking.belote import Belote
-from companion.rules.trick_taking.belote_cards import meld_cards
-from companion.rules.trick_taking.belote_checks import CALLS, SUITS, meld_name
 
 from .base import (
     SUIT_CHOICES,
@@ -340,13 +340,13 @@ class BeloteForm(SeatChips):
         return ev.BeloteCall(seat=self.cleaned_data["seat"])
 
 
-BELOTE_FORMS: dict[str, type[EntryForm]] = {
+FORMS: dict[str, type[EntryForm]] = {
     f.kind: f
     for f in (DealForm, ResultForm, BidForm, RedealForm, TrickForm, DeclareForm, BeloteForm)
 }
 
 
-def describe_belote(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
+def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     """One line for the history list."""
     names = rules.names
     if isinstance(event, ev.Deal):

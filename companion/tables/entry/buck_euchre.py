@@ -7,9 +7,9 @@ from typing import Any
 from django import forms
 
 from companion import rules as engine
+from companion.games.buck_euchre import game
+from companion.games.buck_euchre import play as play
 from companion.rules.cards import Card, Suit
-from companion.rules.trick_taking import buck_euchre as game
-from companion.rules.trick_taking import buck_euchre_play as play
 
 from .base import (
     SUIT_CHOICES,
@@ -247,12 +247,12 @@ class TrickForm(TrickEntryForm):
         return game.Trick(cards=self.cleaned_data["cards"], leader=self.leader)
 
 
-BUCK_EUCHRE_FORMS: dict[str, type[EntryForm]] = {
+FORMS: dict[str, type[EntryForm]] = {
     f.kind: f for f in (DealForm, ResultForm, BidForm, DropsForm, TrickForm)
 }
 
 
-def describe_buck_euchre(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
+def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     """One line for the history list."""
     names = rules.names
     if isinstance(event, game.Deal):

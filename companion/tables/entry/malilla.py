@@ -7,9 +7,9 @@ from typing import Any
 from django import forms
 
 from companion import rules as engine
+from companion.games.malilla import game
+from companion.games.malilla.play import ORDER, POINTS
 from companion.rules.cards import RANK_NAMES
-from companion.rules.trick_taking import malilla as game
-from companion.rules.trick_taking.malilla_play import ORDER, POINTS
 
 from .base import (
     Chips,
@@ -169,12 +169,12 @@ class ForfeitForm(EntryForm):
         return game.Forfeit(player=d["player"], note=d["note"].strip())
 
 
-MALILLA_FORMS: dict[str, type[EntryForm]] = {
+FORMS: dict[str, type[EntryForm]] = {
     f.kind: f for f in (DealForm, TallyForm, TrickForm, ForfeitForm)
 }
 
 
-def describe_malilla(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
+def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     """One line for the history list."""
     names = rules.names
     if isinstance(event, game.Deal):

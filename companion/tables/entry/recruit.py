@@ -7,8 +7,8 @@ from typing import Any
 from django import forms
 
 from companion import rules as engine
+from companion.games.recruit import game
 from companion.rules.cards import JACK, KING, QUEEN, RANK_NAMES
-from companion.rules.trick_taking import recruit as game
 
 from .base import (
     RANK_CHOICES,
@@ -184,12 +184,12 @@ class TrickForm(TrickEntryForm):
         return game.Trick(cards=self.cleaned_data["cards"], leader=self.leader)
 
 
-RECRUIT_FORMS: dict[str, type[EntryForm]] = {
+FORMS: dict[str, type[EntryForm]] = {
     f.kind: f for f in (DealForm, PilesForm, TrickForm, ExchangeForm)
 }
 
 
-def describe_recruit(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
+def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     """One line for the history list."""
     names = rules.names
     if isinstance(event, game.Deal):

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from companion import rules as engine
+from companion.games import log as game_log
 
 
 class Command(BaseCommand):
@@ -27,8 +27,8 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            result = engine.summarize(engine.load_log(self._read(options["file"])))
-        except engine.LogError as exc:
+            result = game_log.summarize(game_log.load_log(self._read(options["file"])))
+        except game_log.LogError as exc:
             self.stdout.write(json.dumps(exc.as_json(), ensure_ascii=False))
             sys.exit(1)
         self.stdout.write(json.dumps(result, ensure_ascii=False))
@@ -38,6 +38,6 @@ class Command(BaseCommand):
             text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
             return json.loads(text)
         except OSError as exc:
-            raise engine.LogError(f"cannot read {path}: {exc.strerror}") from None
+            raise game_log.LogError(f"cannot read {path}: {exc.strerror}") from None
         except json.JSONDecodeError as exc:
-            raise engine.LogError(f"not JSON: {exc.msg} at line {exc.lineno}") from None
+            raise game_log.LogError(f"not JSON: {exc.msg} at line {exc.lineno}") from None

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from companion.games.buck_euchre import play
+from companion.games.buck_euchre.play import SEATS, TRICKS
 from companion.rules.cards import Card
 from companion.rules.core import Violation
 from companion.rules.events import Event
-from companion.rules.trick_taking import buck_euchre_play as play
-from companion.rules.trick_taking.buck_euchre_play import SEATS, TRICKS
-from companion.rules.trick_taking.tricks import (
+from companion.rules.tricks import (
     TrickRecord,
     audit_hand,
     duplicate_problems,
@@ -23,7 +23,7 @@ from companion.rules.trick_taking.tricks import (
 )
 
 if TYPE_CHECKING:
-    from companion.rules.trick_taking.buck_euchre import (
+    from companion.games.buck_euchre.game import (
         Bid,
         BuckEuchre,
         BuckEuchreState,

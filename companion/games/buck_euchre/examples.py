@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from companion.rules.trick_taking.buck_euchre import BuckEuchre
+from companion.games.buck_euchre.game import BuckEuchre
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 

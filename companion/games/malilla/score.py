@@ -1,7 +1,7 @@
 """Malilla's state and scoring: the dealer's bonus, the hand result, capote, game and forfeits
 (``shared/rules/malilla/rulings.md`` §7.2 points 4, 6, 7, 8 and rulings 7.3.1, 7.3.3, 7.3.6).
 
-:class:`Scorer` is mixed into :class:`~companion.rules.trick_taking.malilla.Malilla`; every
+:class:`Scorer` is mixed into :class:`~companion.games.malilla.game.Malilla`; every
 number a hand scores is worked out here, once, with the line that explains it.
 """
 
@@ -11,16 +11,16 @@ import dataclasses
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from companion.rules.cards import Card
-from companion.rules.core import HandScore, ScoreLine, Violation
-from companion.rules.trick_taking.malilla_play import (
+from companion.games.malilla.play import (
     CARD_POINTS,
     TRICKS,
     Flag,
     points,
     points_range,
 )
-from companion.rules.trick_taking.tricks import TrickRecord
+from companion.rules.cards import Card
+from companion.rules.core import HandScore, ScoreLine, Violation
+from companion.rules.tricks import TrickRecord
 
 TARGET = 35  # the game, and what a side's hand points are measured against
 Pair = tuple[int, int]  # one number per side: seats 1 & 3, then seats 2 & 4

@@ -10,9 +10,16 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .core import Replay, Rules, replay
-from .errors import IllegalEventError, InvalidEventError, RulesError, UnknownGameError
-from .events import Event, to_dict
+from companion.rules.core import Replay, Rules, replay
+from companion.rules.errors import (
+    IllegalEventError,
+    InvalidEventError,
+    RulesError,
+    UnknownGameError,
+)
+from companion.rules.events import Event, to_dict
+
+from . import get_rules
 
 FORMAT = "companion/1"
 
@@ -53,8 +60,6 @@ def check_names(players: Any) -> tuple[str, ...]:
 
 def load_log(data: Any) -> GameLog:
     """Read a log (already parsed from JSON). Events are read but not yet checked by the rules."""
-    from . import get_rules  # the registry imports this module
-
     if not isinstance(data, Mapping):
         raise LogError("a log must be a JSON object")
     if data.get("format") != FORMAT:

@@ -7,7 +7,7 @@ The rulings are ``shared/rules/buck-euchre/rulings.md`` §8.2 and §8.3.
 >>> suit_of = suit_of_for(Suit.HEARTS)
 >>> suit_of(parse_card("JD")), suit_of(parse_card("JC"))
 (<Suit.HEARTS: 'H'>, <Suit.CLUBS: 'C'>)
->>> from companion.rules.trick_taking.tricks import winner_index
+>>> from companion.rules.tricks import winner_index
 >>> winner_index(parse_cards("AD JD AH"), lead=Suit.DIAMONDS, trump=Suit.HEARTS,
 ...              suit_of=suit_of, strength=strength_for(Suit.HEARTS))
 1
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from companion.rules.cards import JACK, Card, Suit, deck
 from companion.rules.core import Severity, Violation
-from companion.rules.trick_taking.tricks import (
+from companion.rules.tricks import (
     PlayCheck,
     PlayContext,
     Strength,

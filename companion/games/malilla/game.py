@@ -27,10 +27,7 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from companion.rules.cards import Card, Suit
-from companion.rules.core import Family, HandScore, Option, Outcome, Reminder, Rules, Violation
-from companion.rules.events import Event, Seat, event_types
-from companion.rules.trick_taking.malilla_play import (
+from companion.games.malilla.play import (
     CARD_POINTS,
     DECK,
     ORDER,
@@ -40,7 +37,7 @@ from companion.rules.trick_taking.malilla_play import (
     audit,
     trick_winner,
 )
-from companion.rules.trick_taking.malilla_score import (
+from companion.games.malilla.score import (
     TARGET,
     Hand,
     MalillaOptions,
@@ -50,7 +47,10 @@ from companion.rules.trick_taking.malilla_score import (
     side_totals,
     suit_label,
 )
-from companion.rules.trick_taking.tricks import (
+from companion.rules.cards import Card, Suit
+from companion.rules.core import Family, HandScore, Option, Outcome, Reminder, Rules, Violation
+from companion.rules.events import Event, Seat, event_types
+from companion.rules.tricks import (
     TrickRecord,
     duplicate_problems,
     lead_and_size_problems,

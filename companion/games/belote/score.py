@@ -15,15 +15,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from companion.rules.cards import Card, Suit
-from companion.rules.core import ScoreLine
-from companion.rules.trick_taking.belote_cards import (
+from companion.games.belote.cards import (
     BELOTE,
     HAND_POINTS,
     Meld,
     best_team,
     classify,
 )
+from companion.rules.cards import Card, Suit
+from companion.rules.core import ScoreLine
 
 
 @dataclasses.dataclass(frozen=True)

@@ -10,9 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from companion.rules.cards import KING, QUEEN, Card, Suit
-from companion.rules.core import Violation
-from companion.rules.trick_taking.belote_cards import (
+from companion.games.belote.cards import (
     CARD_POINTS,
     HAND_POINTS,
     LAST_TRICK,
@@ -20,7 +18,9 @@ from companion.rules.trick_taking.belote_cards import (
     Meld,
     classify,
 )
-from companion.rules.trick_taking.belote_events import Bid
+from companion.games.belote.events import Bid
+from companion.rules.cards import KING, QUEEN, Card, Suit
+from companion.rules.core import Violation
 
 HAND_SIZE = 8
 SUITS = {s.value: s for s in Suit}

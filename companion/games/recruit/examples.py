@@ -15,7 +15,7 @@ import dataclasses
 
 from companion.rules.cards import JACK, KING, QUEEN, parse_card
 
-from .recruit import Collected, Recruit
+from .game import Collected, Recruit
 
 
 @dataclasses.dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 The 40-card pack ranks 7 A K Q J 6 5 4 3 2 in every suit; 7 = 5, A = 4, K = 3, Q = 2, J = 1.
 :func:`problem` says what is wrong with one play given the cards the player held; :func:`audit`
-runs it over a hand's tricks through :func:`~companion.rules.trick_taking.tricks.audit_hand`.
+runs it over a hand's tricks through :func:`~companion.rules.tricks.audit_hand`.
 
 >>> from companion.rules.cards import parse_card, parse_cards
 >>> [strength(parse_card(c)) for c in ("7S", "AS", "2S")]
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from companion.rules.cards import ACE, JACK, KING, QUEEN, Card, Suit, deck
 from companion.rules.core import Violation
-from companion.rules.trick_taking.tricks import (
+from companion.rules.tricks import (
     PlayContext,
     TrickRecord,
     audit_hand,

@@ -7,7 +7,7 @@ import dataclasses
 from companion.rules.cards import Card, Suit
 from companion.rules.core import HandScore
 from companion.rules.events import Event, Record, Seat
-from companion.rules.trick_taking.tricks import TrickRecord
+from companion.rules.tricks import TrickRecord
 
 # --- events ---------------------------------------------------------------------------------
 

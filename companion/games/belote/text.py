@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.rules.cards import Suit
-from companion.rules.core import Option, Reminder, Violation
-from companion.rules.events import Event
-from companion.rules.trick_taking.belote_cards import (
+from companion.games.belote.cards import (
     CARD_POINTS,
     HAND_POINTS,
     LAST_TRICK,
@@ -18,13 +15,16 @@ from companion.rules.trick_taking.belote_cards import (
     TRUMP_POINTS,
     trick_points,
 )
-from companion.rules.trick_taking.belote_checks import meld_name
-from companion.rules.trick_taking.belote_score import HandFacts
-from companion.rules.trick_taking.tricks import order_text
+from companion.games.belote.checks import meld_name
+from companion.games.belote.score import HandFacts
+from companion.rules.cards import Suit
+from companion.rules.core import Option, Reminder, Violation
+from companion.rules.events import Event
+from companion.rules.tricks import order_text
 
 if TYPE_CHECKING:
-    from companion.rules.trick_taking.belote import Belote
-    from companion.rules.trick_taking.belote_events import BeloteState, Hand
+    from companion.games.belote.events import BeloteState, Hand
+    from companion.games.belote.game import Belote
 
 NO, YES = ((False, "no"), (True, "yes"))
 ENTRY_NOUNS = {

@@ -30,12 +30,9 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from companion.rules.cards import Card, Suit
-from companion.rules.core import Family, HandScore, Option, Outcome, Reminder, Rules, Violation
-from companion.rules.events import Event, event_types
-from companion.rules.trick_taking import belote_text
-from companion.rules.trick_taking.belote_cards import BELOTE, DECK, HAND_POINTS
-from companion.rules.trick_taking.belote_checks import (
+from companion.games.belote import text as belote_text
+from companion.games.belote.cards import BELOTE, DECK, HAND_POINTS
+from companion.games.belote.checks import (
     SUITS,
     DeclarationContext,
     PointsClaim,
@@ -44,7 +41,7 @@ from companion.rules.trick_taking.belote_checks import (
     meld_problems,
     points_problems,
 )
-from companion.rules.trick_taking.belote_events import (
+from companion.games.belote.events import (
     BeloteCall,
     BeloteState,
     Bid,
@@ -55,14 +52,14 @@ from companion.rules.trick_taking.belote_events import (
     Result,
     Trick,
 )
-from companion.rules.trick_taking.belote_play import (
+from companion.games.belote.play import (
     TRICKS,
     card_facts,
     play_flags,
     quick_facts,
     trick_record,
 )
-from companion.rules.trick_taking.belote_score import (
+from companion.games.belote.score import (
     BeloteOptions,
     HandFacts,
     contract_threshold,
@@ -70,7 +67,10 @@ from companion.rules.trick_taking.belote_score import (
     score_hand,
     turn_order,
 )
-from companion.rules.trick_taking.tricks import duplicate_problems, lead_and_size_problems
+from companion.rules.cards import Card, Suit
+from companion.rules.core import Family, HandScore, Option, Outcome, Reminder, Rules, Violation
+from companion.rules.events import Event, event_types
+from companion.rules.tricks import duplicate_problems, lead_and_size_problems
 
 
 class Belote(Rules[BeloteState, BeloteOptions]):

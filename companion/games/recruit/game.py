@@ -11,7 +11,7 @@ Options (rulings R-1, R-2, R-3, R-9): ``joker_play`` ("void-only" | "any-time"),
 
 A hand recorded quickly (piles), three players:
 
->>> from companion.rules import replay, Deal, Piles, Pile
+>>> from companion.rules import replay
 >>> from companion.rules.cards import parse_card
 >>> rules = Recruit(3, names=["Ann", "Bob", "Cat"])
 >>> log = [Deal(dealer=0, shown=parse_card("7H")),
@@ -39,8 +39,7 @@ from companion.rules.core import (
     Violation,
 )
 from companion.rules.events import Event, PerSeat, Record, Seat, event_types
-
-from .tricks import (
+from companion.rules.tricks import (
     TrickRecord,
     duplicate_problems,
     lead_and_size_problems,

@@ -14,11 +14,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from companion.games.malilla.game import Malilla
+from companion.games.malilla.play import CARD_POINTS, TRICKS
+from companion.games.malilla.score import MalillaState
 from companion.rules.cards import parse_card
 from companion.rules.core import HandScore
-from companion.rules.trick_taking.malilla import Malilla
-from companion.rules.trick_taking.malilla_play import CARD_POINTS, TRICKS
-from companion.rules.trick_taking.malilla_score import MalillaState
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 

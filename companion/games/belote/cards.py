@@ -17,7 +17,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 
 from companion.rules.cards import ACE, JACK, KING, QUEEN, RANK_NAMES, Card, Suit, deck
-from companion.rules.trick_taking.tricks import suit_word, winner_index
+from companion.rules.tricks import suit_word, winner_index
 
 DECK = frozenset(deck(32))
 TRUMP_ORDER = (JACK, 9, ACE, 10, KING, QUEEN, 8, 7)  # high to low

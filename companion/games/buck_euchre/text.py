@@ -5,20 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from companion.rules.cards import ACE, JACK, KING, QUEEN, Suit
-from companion.rules.core import Reminder
-from companion.rules.trick_taking import buck_euchre_play as play
-from companion.rules.trick_taking.buck_euchre_play import (
+from companion.games.buck_euchre import play
+from companion.games.buck_euchre.play import (
     DECLARER_NEEDS,
     SAME_COLOUR,
     SEATS,
     SET_BACK,
     TRICKS,
 )
-from companion.rules.trick_taking.tricks import order_text
+from companion.rules.cards import ACE, JACK, KING, QUEEN, Suit
+from companion.rules.core import Reminder
+from companion.rules.tricks import order_text
 
 if TYPE_CHECKING:
-    from companion.rules.trick_taking.buck_euchre import BuckEuchre, BuckEuchreState, Hand
+    from companion.games.buck_euchre.game import BuckEuchre, BuckEuchreState, Hand
 
 
 def prompt(rules: BuckEuchre, state: BuckEuchreState) -> str:

@@ -13,9 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from companion.rules.cards import Card, Suit
-from companion.rules.core import Severity, Violation
-from companion.rules.trick_taking.belote_cards import (
+from companion.games.belote.cards import (
     HAND_POINTS,
     LAST_TRICK,
     Duty,
@@ -25,14 +23,16 @@ from companion.rules.trick_taking.belote_cards import (
     trick_points,
     trick_winner,
 )
-from companion.rules.trick_taking.belote_checks import belote_cards, meld_name
-from companion.rules.trick_taking.belote_events import Result
-from companion.rules.trick_taking.belote_score import HandFacts
-from companion.rules.trick_taking.tricks import PlayContext, TrickRecord, audit_hand
+from companion.games.belote.checks import belote_cards, meld_name
+from companion.games.belote.events import Result
+from companion.games.belote.score import HandFacts
+from companion.rules.cards import Card, Suit
+from companion.rules.core import Severity, Violation
+from companion.rules.tricks import PlayContext, TrickRecord, audit_hand
 
 if TYPE_CHECKING:
-    from companion.rules.trick_taking.belote import Belote
-    from companion.rules.trick_taking.belote_events import Hand
+    from companion.games.belote.events import Hand
+    from companion.games.belote.game import Belote
 
 TRICKS = 8
 

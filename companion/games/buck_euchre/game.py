@@ -36,6 +36,8 @@ import dataclasses
 from collections.abc import Sequence
 from typing import ClassVar
 
+from companion.games.buck_euchre import checks, play, text
+from companion.games.buck_euchre.play import DECLARER_NEEDS, SEATS, SET_BACK, TRICKS
 from companion.rules.cards import Card, Suit
 from companion.rules.core import (
     Family,
@@ -48,11 +50,7 @@ from companion.rules.core import (
     Violation,
 )
 from companion.rules.events import Event, PerSeat, Seat, event_types
-from companion.rules.trick_taking import buck_euchre_checks as checks
-from companion.rules.trick_taking import buck_euchre_play as play
-from companion.rules.trick_taking import buck_euchre_text as text
-from companion.rules.trick_taking.buck_euchre_play import DECLARER_NEEDS, SEATS, SET_BACK, TRICKS
-from companion.rules.trick_taking.tricks import TrickRecord, winner_index
+from companion.rules.tricks import TrickRecord, winner_index
 
 # --- events ---------------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.rules.cards import Suit, parse_cards
 
-from .belote_score import BeloteOptions, HandFacts, score_hand
+from .score import BeloteOptions, HandFacts, score_hand
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 ANN, BOB, CAT, DAN = range(4)

@@ -1,1 +1,0 @@
-"""Trick-taking games and the helpers they share."""
