@@ -20,6 +20,7 @@ from .core import (
     SetupError,
     effective_voids,
     replay,
+    resume,
 )
 from .errors import (
     IllegalEventError,
@@ -60,6 +61,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "replay",
+    "resume",
     "to_dict",
     "with_note",
 ]

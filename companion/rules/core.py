@@ -100,6 +100,9 @@ class Rules(abc.ABC, Generic[S, OptionsT]):
     scores_by_team: ClassVar[bool] = False
     #: The lowest total wins (Buck Euchre counts down).
     lower_is_better: ClassVar[bool] = False
+    #: Event kinds that begin a new hand: irregularities flagged since the latest one concern
+    #: the hand under way (``Replay.hand_start``).
+    hand_start_kinds: ClassVar[frozenset[str]] = frozenset({"deal"})
     # Template engines call whatever is callable; a rules class is shown, never instantiated.
     do_not_call_in_templates: ClassVar[bool] = True
 
@@ -268,6 +271,39 @@ class Replay(Generic[S]):
     count: int  # events in the log, voids included
     #: Entries replaced by a correction in force: {entry index: the correction's index}.
     corrected: Mapping[int, int] = dataclasses.field(default_factory=dict)
+    #: The index of the entry that began the hand under way (the latest deal in force), or -1.
+    #: Irregularities flagged after it concern this hand.
+    hand_start: int = -1
+
+
+def _voids_on(events: Sequence[Event]) -> dict[int, list[int]]:
+    """{entry: the voids aimed at it, in log order}."""
+    out: dict[int, list[int]] = {}
+    for index, event in enumerate(events):
+        if isinstance(event, Void):
+            out.setdefault(event.target, []).append(index)
+    return out
+
+
+def _cancelled(voids_on: Mapping[int, list[int]], target: int, before: int) -> bool:
+    """Whether the first ``before`` entries of the log cancel entry ``target``: some void among
+    them aims at it and is not itself cancelled by one among them.
+
+    Worked out from the voids aimed at ``target`` upwards, without recursion (a chain of voids
+    can be as long as the log). Undo, restore and undo again aim at the newest entries, which
+    nothing aims at yet, so checking each of them costs the same however long the log is.
+    """
+    memo: dict[int, bool] = {}
+    stack = [target]
+    while stack:
+        node = stack[-1]
+        pending = [v for v in voids_on.get(node, ()) if v < before and v not in memo]
+        if pending:
+            stack.extend(pending)
+            continue
+        stack.pop()
+        memo[node] = any(not memo[v] for v in voids_on.get(node, ()) if v < before)
+    return memo[target]
 
 
 def effective_voids(events: Sequence[Event]) -> frozenset[int]:
@@ -289,17 +325,21 @@ def effective_corrections(events: Sequence[Event], voided: frozenset[int]) -> di
     }
 
 
-def _void_problems(events: Sequence[Event], index: int) -> list[Violation]:
+def _void_problems(
+    events: Sequence[Event], index: int, voids_on: Mapping[int, list[int]]
+) -> list[Violation]:
     event = events[index]
     assert isinstance(event, Void)
     if not 0 <= event.target < index:
         return [Violation("void-target", f"There is no entry #{event.target + 1} to cancel.")]
-    if effective_voids(events[:index]).__contains__(event.target):
+    if _cancelled(voids_on, event.target, index):
         return [Violation("void-twice", f"Entry #{event.target + 1} is already cancelled.")]
     return []
 
 
-def _correction_problems(events: Sequence[Event], index: int) -> list[Violation]:
+def _correction_problems(
+    events: Sequence[Event], index: int, voids_on: Mapping[int, list[int]]
+) -> list[Violation]:
     event = events[index]
     assert isinstance(event, Correction)
     number = event.target + 1
@@ -314,7 +354,7 @@ def _correction_problems(events: Sequence[Event], index: int) -> list[Violation]
                 "it was about instead.",
             )
         ]
-    if event.target in effective_voids(events[:index]):
+    if _cancelled(voids_on, event.target, index):
         return [
             Violation(
                 "correction-target",
@@ -332,6 +372,17 @@ def _correction_problems(events: Sequence[Event], index: int) -> list[Violation]
     return []
 
 
+def _step(rules: Rules[S, Any], state: S, event: Event, blame: int) -> tuple[S, list[Violation]]:
+    """One entry checked and applied: the new state and the irregularities it shows. Raises
+    IllegalEventError naming entry ``blame`` if the rules refuse it."""
+    if bad := seat_problems(event, rules.n_seats):
+        raise IllegalEventError(blame, [Violation("no-such-seat", f"{bad[0]}.")])
+    problems = rules.violations(state, event)
+    if errors := errors_only(problems):
+        raise IllegalEventError(blame, errors)
+    return rules.apply(state, event), problems
+
+
 def replay(
     rules: Rules[S, Any], events: Sequence[Event], *, before: int | None = None
 ) -> Replay[S]:
@@ -339,17 +390,20 @@ def replay(
 
     Voids and corrections anywhere in the log apply; with ``before``, the state is the one
     just before entry ``before`` (what a correction of that entry is checked against).
+    The cost is proportional to the log's length, voids and corrections included.
     """
     voided = effective_voids(events)
     corrected = effective_corrections(events, voided)
+    voids_on = _voids_on(events)
     state = rules.initial_state()
     flagged: list[tuple[int, Violation]] = []
+    hand_start = -1
     for index, event in enumerate(events):
         if before is not None and index >= before:
             break
         if isinstance(event, Void | Correction):
             check = _void_problems if isinstance(event, Void) else _correction_problems
-            if errors := check(events, index):
+            if errors := check(events, index, voids_on):
                 raise IllegalEventError(index, errors)
             continue
         if index in voided:
@@ -357,24 +411,46 @@ def replay(
         blame = index  # the entry to name if this one is refused
         if index in corrected:
             blame = corrected[index]
-            if errors := _correction_problems(events, blame):
+            if errors := _correction_problems(events, blame, voids_on):
                 raise IllegalEventError(blame, errors)
             replacement = events[blame]
             assert isinstance(replacement, Correction)
             event = replacement.event
-        if bad := seat_problems(event, rules.n_seats):
-            raise IllegalEventError(blame, [Violation("no-such-seat", f"{bad[0]}.")])
-        problems = rules.violations(state, event)
-        if errors := errors_only(problems):
-            raise IllegalEventError(blame, errors)
+        state, problems = _step(rules, state, event, blame)
         flagged += [(index, p) for p in problems]
-        state = rules.apply(state, event)
+        if event.kind in rules.hand_start_kinds:
+            hand_start = index
     return Replay(
         state=state,
         flagged=tuple(flagged),
         voided=voided,
         count=len(events),
         corrected=corrected,
+        hand_start=hand_start,
+    )
+
+
+def resume(rules: Rules[S, Any], result: Replay[S], events: Sequence[Event]) -> Replay[S]:
+    """The replay of ``events``, given ``result``: the replay of its first ``result.count``
+    entries (kept from an earlier request, say). Only the entries after those are checked and
+    applied, so appending one entry costs the same at entry 10 and entry 1,000. A void or a
+    correction among them can change anything after its target: then the whole log is replayed.
+    Raises IllegalEventError like :func:`replay`; the result is always the same as replay's.
+    """
+    if not 0 <= result.count <= len(events):
+        raise ValueError(f"a replay of {result.count} entries cannot resume a log of {len(events)}")
+    new = events[result.count :]
+    if any(isinstance(event, Void | Correction) for event in new):
+        return replay(rules, events)
+    state, hand_start = result.state, result.hand_start
+    flagged = list(result.flagged)
+    for index, event in enumerate(new, start=result.count):
+        state, problems = _step(rules, state, event, index)
+        flagged += [(index, p) for p in problems]
+        if event.kind in rules.hand_start_kinds:
+            hand_start = index
+    return dataclasses.replace(
+        result, state=state, flagged=tuple(flagged), count=len(events), hand_start=hand_start
     )
 
 
