@@ -1,0 +1,140 @@
+"""Translatable text: the one convention for every sentence the engine and the games write.
+
+The engine imports nothing from Django, so it cannot translate. Instead, each sentence meant for
+people (a refusal, a flag, a prompt, a reminder, a score line, an option label) is built with
+:func:`tr` (or :func:`tr_n` for a count, :func:`trc` for a short word that needs a context). The
+result is a :class:`Text`: a ``str`` holding the English sentence, so logs, tests and the
+replay command read exactly as before, which also carries its *message id* (the English template
+with named placeholders) and the values. The web layer looks the id up in the language's
+catalogue (gettext) and fills in each value the way that language writes it: a card (``V♥`` in
+French for the jack of hearts), a suit word, a number, or another Text, itself translated.
+
+The rules of the convention:
+
+* The message id is a literal, written in full where it is used, so that ``makemessages``
+  finds it (the keywords ``tr``, ``tr_n:1,2`` and ``trc:1c,2``).
+* Values are named (``{player}``, ``{card}``), never positional, and are passed as what they
+  are: a :class:`~companion.rules.cards.Card`, a tuple of cards, a
+  :class:`~companion.rules.cards.Suit` (written as its symbol in every language), an ``int``,
+  another Text (a suit word: :func:`suit_name`), or a plain ``str`` for what is never translated
+  (a player's name, a note).
+* Sentences are never glued together with ``+`` or ``join``: the result would be a plain
+  ``str`` again, and untranslatable. Put the parts in one message, or pass the inner sentence
+  as a value.
+
+>>> from companion.rules.cards import parse_card
+>>> text = tr("{player} must follow suit with {card}.", player="Ann", card=parse_card("JH"))
+>>> str(text), text.msgid
+('Ann must follow suit with J♥.', '{player} must follow suit with {card}.')
+>>> str(tr_n("{n} trick", "{n} tricks", 3))
+'3 tricks'
+>>> str(tr("Trump is {suit} ({name}).", suit=Suit.HEARTS, name=suit_name(Suit.HEARTS)))
+'Trump is ♥ (hearts).'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import Card, Suit
+
+
+def english(value: Any) -> str:
+    """A value as the English sentence shows it."""
+    if isinstance(value, Card):
+        return value.label
+    if isinstance(value, Suit):
+        return value.symbol
+    if isinstance(value, tuple | list) and all(isinstance(v, Card) for v in value):
+        return " ".join(c.label for c in value)
+    return str(value)
+
+
+class _English(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        raise KeyError(f"no value for {{{key}}} in a translatable sentence")
+
+    def __getitem__(self, key: str) -> str:
+        return english(super().__getitem__(key))
+
+
+class Text(str):
+    """An English sentence that also knows how to be said in another language.
+
+    ``msgid`` is the template (the key in the catalogues), ``plural`` the plural template for
+    :func:`tr_n` (with ``number`` choosing between them), ``context`` the gettext context for
+    :func:`trc`, and ``values`` the named values to fill in.
+    """
+
+    msgid: str
+    plural: str
+    number: int | None
+    context: str
+    values: Mapping[str, Any]
+
+    def __new__(
+        cls,
+        msgid: str,
+        values: Mapping[str, Any] | None = None,
+        *,
+        plural: str = "",
+        number: int | None = None,
+        context: str = "",
+    ) -> Text:
+        values = dict(values or {})
+        template = plural if plural and number != 1 else msgid
+        self = super().__new__(cls, template.format_map(_English(values)))
+        self.msgid = msgid
+        self.plural = plural
+        self.number = number
+        self.context = context
+        self.values = values
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Kept in the replay cache: rebuilt from its parts, not from the English text alone.
+        return (
+            _rebuild,
+            (self.msgid, dict(self.values), self.plural, self.number, self.context),
+        )
+
+    def __repr__(self) -> str:
+        return f"Text({str.__repr__(self)})"
+
+
+def _rebuild(
+    msgid: str, values: Mapping[str, Any], plural: str, number: int | None, context: str
+) -> Text:
+    return Text(msgid, values, plural=plural, number=number, context=context)
+
+
+def tr(msgid: str, /, **values: Any) -> Text:
+    """A sentence to translate: ``tr("{player} deals.", player=name)``."""
+    return Text(msgid, values)
+
+
+def tr_n(singular: str, plural: str, count: int, /, **values: Any) -> Text:
+    """A sentence whose wording depends on ``count`` (available as ``{n}``)."""
+    return Text(singular, {"n": count, **values}, plural=plural, number=count)
+
+
+def trc(context: str, msgid: str, /, **values: Any) -> Text:
+    """A short word whose translation depends on where it is used: ``trc("card rank", "J")``."""
+    return Text(msgid, values, context=context)
+
+
+SUIT_NAMES = {
+    Suit.SPADES: trc("suit", "spades"),
+    Suit.HEARTS: trc("suit", "hearts"),
+    Suit.DIAMONDS: trc("suit", "diamonds"),
+    Suit.CLUBS: trc("suit", "clubs"),
+}
+
+
+def suit_name(suit: Suit) -> Text:
+    """The suit as a word (``hearts``), translated like any other Text."""
+    return SUIT_NAMES[suit]
+
+
+__all__ = ["SUIT_NAMES", "Text", "english", "suit_name", "tr", "tr_n", "trc"]
