@@ -11,6 +11,7 @@ conversion, so a game declares an event once and gets both forms for free:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from collections.abc import Mapping, Sequence
@@ -95,12 +96,37 @@ class _Ctx:
         return InvalidEventError(f"{self.where}: {message}")
 
 
+# Worked out once per class: get_type_hints evaluates every annotation string each time it is
+# called, which made reading and checking an event cost more than the rules' own checks.
+@functools.cache
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls, include_extras=True)
 
 
-def _fields(cls: type) -> list[dataclasses.Field[Any]]:
-    return [f for f in dataclasses.fields(cls) if f.init]
+@functools.cache
+def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    return tuple(f for f in dataclasses.fields(cls) if f.init)
+
+
+_SEAT, _SEATS, _NESTED = "seat", "per-seat", "nested"
+
+
+@functools.cache
+def _seat_plan(cls: type) -> tuple[tuple[str, str], ...]:
+    """The fields of ``cls`` that :func:`seat_problems` looks at: (name, what it holds). A field
+    that can hold neither seats nor a record (a card, a number, text) is left out."""
+    plan = []
+    for f in _fields(cls):
+        hint = _hints(cls)[f.name]
+        if typing.get_origin(hint) in (Union, types.UnionType):
+            hint = next(a for a in typing.get_args(hint) if a is not type(None))
+        if hint is Seat:
+            plan.append((f.name, _SEAT))
+        elif typing.get_origin(hint) is Annotated:
+            plan.append((f.name, _SEATS))
+        elif hint is Event or (isinstance(hint, type) and dataclasses.is_dataclass(hint)):
+            plan.append((f.name, _NESTED))
+    return tuple(plan)
 
 
 def to_dict(event: Event, names: Sequence[str] | None = None) -> dict[str, Any]:
@@ -111,9 +137,9 @@ def to_dict(event: Event, names: Sequence[str] | None = None) -> dict[str, Any]:
 
 
 def _record_out(obj: Any, ctx: _Ctx) -> dict[str, Any]:
-    hints = _hints(type(obj))
+    hints = _hints(obj.__class__)
     out: dict[str, Any] = {}
-    for f in _fields(type(obj)):
+    for f in _fields(obj.__class__):
         value = getattr(obj, f.name)
         if (f.name == "note" and value == "") or (value is None and f.default is None):
             continue
@@ -281,17 +307,14 @@ def seat_problems(event: Event, n_seats: int) -> list[str]:
 
 
 def _walk_seats(obj: Any, n_seats: int, where: str, bad: list[str]) -> None:
-    hints = _hints(type(obj))
-    for f in _fields(type(obj)):
-        value, hint = getattr(obj, f.name), hints[f.name]
-        here = f"{where}.{f.name}"
-        if typing.get_origin(hint) in (Union, types.UnionType):
-            hint = next(a for a in typing.get_args(hint) if a is not type(None))
+    for name, holds in _seat_plan(obj.__class__):
+        value = getattr(obj, name)
         if value is None:
             continue
-        if hint is Seat and not (isinstance(value, int) and 0 <= value < n_seats):
+        here = f"{where}.{name}"
+        if holds == _SEAT and not (isinstance(value, int) and 0 <= value < n_seats):
             bad.append(f"{here}: there is no seat {value!r} (seats 0..{n_seats - 1})")
-        elif typing.get_origin(hint) is Annotated and len(value) != n_seats:
+        elif holds == _SEATS and len(value) != n_seats:
             bad.append(f"{here}: expected {n_seats} entries (one per seat), got {len(value)}")
-        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        elif holds == _NESTED and dataclasses.is_dataclass(value):
             _walk_seats(value, n_seats, here, bad)
