@@ -109,6 +109,14 @@ def legal(
     return higher or trumps
 
 
+def broken_rule(hand: list[Card], cards: list[Card], card: Card, trump: Suit) -> str:
+    """The rule an illegal ``card`` broke: holding the led suit makes it a revoke, whatever else."""
+    lead = cards[0].suit
+    if card.suit != lead and any(c.suit == lead for c in hand):
+        return "revoke"
+    return "must-overtrump" if card.suit == trump else "must-trump"
+
+
 def held_declarations(hand: list[Card], shared: bool) -> list[tuple[Card, ...]]:
     """Every carré (not 8s or 7s) and every maximal run of 3+ in a suit that ``hand`` holds."""
     found: list[tuple[Card, ...]] = []
@@ -139,6 +147,7 @@ class Table:
     events: list[Event] = field(default_factory=list)
     quick: list[Event] = field(default_factory=list)
     illegal: tuple[int, int, Card] | None = None  # (trick, seat, card) played on purpose
+    broken: str = ""  # the rule that card broke
     team_points: list[int] = field(default_factory=lambda: [0, 0])
 
     @property
@@ -236,6 +245,7 @@ class Table:
                 if cheat and self.illegal is None and wrong and number < 8:
                     card = self.rnd.choice(wrong)
                     self.illegal = (number, seat, card)
+                    self.broken = broken_rule(hands[seat], cards, card, trump)
                 else:
                     card = self.rnd.choice(ok)
                 hands[seat].remove(card)
@@ -312,7 +322,12 @@ def test_an_illegal_card_is_flagged_in_its_trick(
         assert flagged == []
         return
     number, seat, card = table.illegal
-    assert len(flagged) == 1, [v.message for v in flagged]
-    (flag,) = flagged
-    assert flag.code in ("revoke", "must-trump", "must-overtrump")
-    assert flag.message.startswith(f"Trick {number}: {NAMES[seat]} played {card.label}, but ")
+    # Flagged as soon as a later card proves it; flagged again only if the first proof was of a
+    # failure to trump and a later card shows the player held the led suit: the last flag names
+    # the rule actually broken.
+    assert 1 <= len(flagged) <= 2, [v.message for v in flagged]
+    for flag in flagged:
+        assert flag.message.startswith(f"Trick {number}: {NAMES[seat]} played {card.label}, but ")
+    assert flagged[-1].code == table.broken, [v.message for v in flagged]
+    if len(flagged) == 2:
+        assert flagged[0].code in ("must-trump", "must-overtrump")

@@ -14,6 +14,7 @@ Follows ``shared/rules/belote/rulings.md`` §1.2.3-1.2.7 (the plain-suit order i
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Iterable, Sequence
 
 from companion.rules.cards import ACE, JACK, KING, QUEEN, RANK_NAMES, Card, Suit, deck
@@ -34,10 +35,13 @@ SEQUENCE_NAMES = {3: "tierce", 4: "quarte", 5: "quinte"}
 RANK_PLURALS = {JACK: "jacks", 9: "nines", ACE: "aces", 10: "tens", KING: "kings", QUEEN: "queens"}
 
 
+_TRUMP_STRENGTH = {rank: 8 - i for i, rank in enumerate(TRUMP_ORDER)}
+_PLAIN_STRENGTH = {rank: 8 - i for i, rank in enumerate(PLAIN_ORDER)}
+
+
 def strength(card: Card, trump: Suit | None) -> int:
     """8 for the best card of its suit down to 1, in the trump or the plain order."""
-    order = TRUMP_ORDER if card.suit == trump else PLAIN_ORDER
-    return 8 - order.index(card.rank)
+    return (_TRUMP_STRENGTH if card.suit == trump else _PLAIN_STRENGTH)[card.rank]
 
 
 def card_points(card: Card, trump: Suit | None) -> int:
@@ -69,6 +73,7 @@ POSSIBLE_CARD_POINTS = _subset_sums(
 )
 
 
+@functools.cache
 def suit_cards(suit: Suit) -> frozenset[Card]:
     return frozenset(c for c in DECK if c.suit == suit)
 
@@ -100,40 +105,45 @@ def duties(
         return ()
     lead = before[0].suit
     assert lead is not None
+    if card.suit == lead != trump:
+        return ()
     trumps_in = [c for c in before if c.suit == trump]
     top = max(trumps_in, key=lambda c: strength(c, trump)) if trumps_in else None
-    higher = frozenset(
-        c for c in suit_cards(trump) if top is None or strength(c, trump) > strength(top, trump)
-    )
-    over = f"had to play a trump higher than {top.label}" if top else ""
+    weak = top is not None and strength(card, trump) < strength(top, trump)
     if lead == trump:
         if card.suit != trump:
-            return (Duty("revoke", "follow-suit", suit_cards(trump), "had to follow trumps"),)
-        weak = top is not None and strength(card, trump) < strength(top, trump)
+            return (_follow(trump, trumps=True),)
         if weak and (always_head_trump_lead or not partner_winning):
-            return (Duty("must-overtrump", "trump-lead", higher, over),)
+            assert top is not None
+            return (_overtrump(trump, top, "trump-lead"),)
         return ()
-    if card.suit == lead:
-        return ()
-    follow = Duty("revoke", "follow-suit", suit_cards(lead), f"had to follow {suit_word(lead)}")
     if partner_winning:
-        return (follow,)
+        return (_follow(lead),)
     if card.suit == trump:
-        if top is not None and strength(card, trump) < strength(top, trump):
-            return (follow, Duty("must-overtrump", "must-trump", higher, over))
-        return (follow,)
+        if weak:
+            assert top is not None
+            return (_follow(lead), _overtrump(trump, top, "must-trump"))
+        return (_follow(lead),)
+    return (_follow(lead), _must_trump(trump))
+
+
+# The duties are built once each (a play's duties are kept in the state until the hand ends).
+@functools.cache
+def _follow(lead: Suit, trumps: bool = False) -> Duty:
+    words = f"had to follow {'trumps' if trumps else suit_word(lead)}"
+    return Duty("revoke", "follow-suit", suit_cards(lead), words)
+
+
+@functools.cache
+def _overtrump(trump: Suit, top: Card, rule: str) -> Duty:
+    higher = frozenset(c for c in suit_cards(trump) if strength(c, trump) > strength(top, trump))
+    return Duty("must-overtrump", rule, higher, f"had to play a trump higher than {top.label}")
+
+
+@functools.cache
+def _must_trump(trump: Suit) -> Duty:
     words = "had to trump while an opponent was winning the trick"
-    return (follow, Duty("must-trump", "must-trump", suit_cards(trump), words))
-
-
-def broken_duty(duty_list: Sequence[Duty], held: Iterable[Card]) -> tuple[Duty, list[Card]] | None:
-    """The first duty broken given cards known to be held, with the cards that prove it."""
-    held = list(held)
-    for duty in duty_list:
-        proof = [c for c in held if c in duty.cards]
-        if proof:
-            return duty, proof
-    return None
+    return Duty("must-trump", "must-trump", suit_cards(trump), words)
 
 
 def partner_is_winning(before: Sequence[Card], seats: Sequence[int], me: int, trump: Suit) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from companion.games.belote.cards import Duty
 from companion.rules.cards import Card, Suit
 from companion.rules.core import HandScore
 from companion.rules.events import Event, Record, Seat
@@ -83,6 +84,20 @@ class Result(Event):
 
 
 @dataclasses.dataclass(frozen=True)
+class PlayDuties:
+    """A play that may yet be proven wrong: the duties it would break (worked out once, when its
+    trick is recorded, in order of precedence) and how many of them are still unproven: the
+    first ``open`` duties. A card the player plays later proves one of those, or nothing."""
+
+    trick: int
+    position: int
+    seat: int
+    card: Card
+    duties: tuple[Duty, ...]
+    open: int
+
+
+@dataclasses.dataclass(frozen=True)
 class Hand:
     dealer: int
     upcard: Card | None
@@ -93,11 +108,14 @@ class Hand:
     melds: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     belote: int | None = None  # who announced belote
     tricks: tuple[TrickRecord, ...] = ()
+    #: Plays of this hand with a duty not yet proven broken (see ``belote.play.prove``).
+    pending: tuple[PlayDuties, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
 class BeloteState:
     done: tuple[HandScore, ...] = ()
+    totals: tuple[int, int] = (0, 0)  # the sum of ``done``, kept so no step adds them all up
     hand: Hand | None = None
     next_dealer: int | None = None
     pot: int = 0  # litige points waiting for the next hand

@@ -48,14 +48,17 @@ from companion.games.belote.events import (
     Deal,
     Declare,
     Hand,
+    PlayDuties,
     Redeal,
     Result,
     Trick,
 )
 from companion.games.belote.play import (
     TRICKS,
+    Proof,
     card_facts,
     play_flags,
+    prove,
     quick_facts,
     trick_record,
 )
@@ -70,7 +73,7 @@ from companion.games.belote.score import (
 from companion.rules.cards import Card, Suit
 from companion.rules.core import Family, HandScore, Option, Outcome, Reminder, Rules, Violation
 from companion.rules.events import Event, event_types
-from companion.rules.tricks import duplicate_problems, lead_and_size_problems
+from companion.rules.tricks import TrickRecord, duplicate_problems, lead_and_size_problems
 
 
 class Belote(Rules[BeloteState, BeloteOptions]):
@@ -85,6 +88,10 @@ class Belote(Rules[BeloteState, BeloteOptions]):
     )
     blurb = "Two partnerships bid for trumps, declare, and race to 1000 points. 4 players."
     scores_by_team = True
+    _last_played: (
+        tuple[Hand, tuple[Card, ...], tuple[TrickRecord, tuple[PlayDuties, ...], list[Proof]]]
+        | None
+    ) = None
 
     def initial_state(self) -> BeloteState:
         return BeloteState()
@@ -257,7 +264,7 @@ class Belote(Rules[BeloteState, BeloteOptions]):
         problems += duplicate_problems(trick.cards, hand.tricks)
         if problems:
             return problems
-        record = trick_record(hand.tricks, trick.cards, leader, self.options.direction, hand.trump)
+        record, _, proven = self._played(hand, trick.cards)
         for seat, card in record.plays(4):
             if card == hand.upcard and seat != hand.taker and hand.taker is not None:
                 problems.append(
@@ -270,7 +277,21 @@ class Belote(Rules[BeloteState, BeloteOptions]):
                 )
         if problems:
             return problems
-        return play_flags(self, hand, record)
+        return play_flags(names, hand, record, proven)
+
+    def _played(
+        self, hand: Hand, cards: tuple[Card, ...]
+    ) -> tuple[TrickRecord, tuple[PlayDuties, ...], list[Proof]]:
+        """A trick's record and what it proves. Replay checks a trick, then applies it: the
+        last answer is kept so the work is done once (states are never changed in place)."""
+        last = self._last_played
+        if last is not None and last[0] is hand and last[1] == cards:
+            return last[2]
+        leader, always = self.leader(hand), self.options.trump_lead == "always"
+        record = trick_record(hand.tricks, cards, leader, self.options.direction, hand.trump)
+        answer = (record, *prove(hand, record, always))
+        self._last_played = (hand, cards, answer)
+        return answer
 
     # --- apply and score -----------------------------------------------------------------------
     def apply(self, state: BeloteState, event: Event) -> BeloteState:
@@ -292,10 +313,8 @@ class Belote(Rules[BeloteState, BeloteOptions]):
         if isinstance(event, Result):
             return self._finish(state, hand, quick_facts(event, hand.dealer))
         assert isinstance(event, Trick)
-        record = trick_record(
-            hand.tricks, event.cards, self.leader(hand), self.options.direction, hand.trump
-        )
-        hand = dataclasses.replace(hand, tricks=(*hand.tricks, record))
+        record, pending, _ = self._played(hand, event.cards)
+        hand = dataclasses.replace(hand, tricks=(*hand.tricks, record), pending=pending)
         if len(hand.tricks) < TRICKS:
             return dataclasses.replace(state, hand=hand)
         return self._finish(state, hand, card_facts(hand, self.options.belote_announced))
@@ -329,6 +348,7 @@ class Belote(Rules[BeloteState, BeloteOptions]):
         )
         return BeloteState(
             done=(*state.done, score),
+            totals=(state.totals[0] + score.points[0], state.totals[1] + score.points[1]),
             hand=None,
             next_dealer=self.next_seat(hand.dealer),
             pot=scored.pot,
@@ -337,6 +357,9 @@ class Belote(Rules[BeloteState, BeloteOptions]):
 
     def hands(self, state: BeloteState) -> tuple[HandScore, ...]:
         return state.done
+
+    def scores(self, state: BeloteState) -> tuple[int, ...]:
+        return state.totals
 
     def outcome(self, state: BeloteState) -> Outcome | None:
         if state.hand is not None or not state.done:

@@ -4,35 +4,31 @@ Nobody's hand is recorded, but every card is played, so a player's hand at trick
 the cards they play from trick k on (and the taker also holds the upcard until they play it).
 Each play is checked against that evidence as soon as it turns up: a card played later that
 would have followed suit, trumped, or overtrumped proves the earlier play broke a duty
-(rulings §1.2.7). After the eighth trick :func:`audit_hand` re-checks every play against the
-whole reconstructed hand. Declarations and belote that the cards contradict are flagged too.
+(rulings §1.2.7). By the eighth trick every card is known, so every illegal play of the hand
+has been flagged (:func:`prove`). Declarations and belote that the cards contradict are flagged
+too.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from companion.games.belote.cards import (
     HAND_POINTS,
     LAST_TRICK,
     Duty,
-    broken_duty,
     duties,
     partner_is_winning,
     trick_points,
     trick_winner,
 )
 from companion.games.belote.checks import belote_cards, meld_name
-from companion.games.belote.events import Result
+from companion.games.belote.events import Hand, PlayDuties, Result
 from companion.games.belote.score import HandFacts
 from companion.rules.cards import Card, Suit
 from companion.rules.core import Severity, Violation
-from companion.rules.tricks import PlayContext, TrickRecord, audit_hand
-
-if TYPE_CHECKING:
-    from companion.games.belote.events import Hand
-    from companion.games.belote.game import Belote
+from companion.rules.tricks import TrickRecord
 
 TRICKS = 8
 
@@ -57,97 +53,77 @@ def play_duties(trick: TrickRecord, position: int, trump: Suit, always: bool) ->
     return duties(before, trick.cards[position], trump, partner, always)
 
 
-def _known(
-    hand: Hand, tricks: Sequence[TrickRecord], k: int, seat: int, upto: int
-) -> list[tuple[Card, str]]:
-    """Cards ``seat`` still held after playing in trick ``k``, as seen by trick ``upto``."""
-    out = [
-        (card, f"played in trick {t.number}")
-        for t in tricks[k:upto]
-        for s, card in t.plays(4)
-        if s == seat
-    ]
+#: What :func:`prove` finds: (the play, the index of the duty it broke, the evidence in words).
+Proof = tuple[PlayDuties, int, str]
+
+
+def _first_broken(play: PlayDuties, card: Card) -> int | None:
+    """The first of the play's unproven duties that holding ``card`` broke, if any."""
+    for index in range(play.open):
+        if card in play.duties[index].cards:
+            return index
+    return None
+
+
+def prove(
+    hand: Hand, record: TrickRecord, always: bool
+) -> tuple[tuple[PlayDuties, ...], list[Proof]]:
+    """What recording ``record`` proves: the hand's plays still open to proof afterwards, and
+    each play proven wrong now, (play, index of the duty broken, the evidence in words).
+
+    Every card a player plays was in their hand at each of their earlier plays of the hand, so
+    each card of ``record`` is checked against that player's earlier plays, and only against
+    the duties not proven yet: each play's duties are worked out once, when its trick is
+    recorded, and nothing is checked twice. The taker's upcard is evidence from the start,
+    until they play it. A play already proven wrong is proven again only for a duty that comes
+    first (it held the led suit: a revoke, not a failure to trump), so the flag names the rule
+    actually broken even when the evidence of the suit comes later in the hand.
+    """
+    assert hand.trump is not None
+    pending = list(hand.pending)
+    found: list[Proof] = []
+    for seat, card in record.plays(4):
+        for i, play in enumerate(pending):
+            if play.seat == seat and (index := _first_broken(play, card)) is not None:
+                found.append((play, index, f"{card.label} (played in trick {record.number})"))
+                pending[i] = dataclasses.replace(play, open=index)
     up = hand.upcard
-    if up is None or seat != hand.taker or any(c == up for c, _ in out):
-        return out
-    if not any(s == seat and c == up for t in tricks[:k] for s, c in t.plays(4)):
-        out.append((up, "the upcard"))
-    return out
+    upcard_held = up is not None and not any(up in t.cards for t in (*hand.tricks, record))
+    for position, (seat, card) in enumerate(record.plays(4)):
+        duty_list = play_duties(record, position, hand.trump, always)
+        if not duty_list:
+            continue
+        play = PlayDuties(record.number, position, seat, card, duty_list, len(duty_list))
+        index = _first_broken(play, up) if upcard_held and seat == hand.taker and up else None
+        if index is not None and up is not None:
+            found.append((play, index, f"{up.label} (the upcard)"))
+            play = dataclasses.replace(play, open=index)
+        pending.append(play)
+    found.sort(key=lambda f: (f[0].trick, f[0].position))
+    return tuple(p for p in pending if p.open), found
 
 
-def _proof(
-    hand: Hand, tricks: Sequence[TrickRecord], k: int, pos: int, upto: int, always: bool
-) -> tuple[Duty, list[tuple[Card, str]]] | None:
-    assert hand.trump is not None
-    trick = tricks[k - 1]
-    seat = trick.seat_of(pos, 4)
-    known = _known(hand, tricks, k, seat, upto)
-    found = broken_duty(play_duties(trick, pos, hand.trump, always), [c for c, _ in known])
-    if found is None:
-        return None
-    duty, cards = found
-    return duty, [(c, where) for c, where in known if c in cards]
-
-
-def _seen(hand: Hand, tricks: Sequence[TrickRecord], k: int, pos: int, always: bool) -> bool:
-    """Whether the play was already proven wrong before the last trick in ``tricks``."""
-    return _proof(hand, tricks, k, pos, len(tricks) - 1, always) is not None
-
-
-def play_flags(rules: Belote, hand: Hand, record: TrickRecord) -> list[Violation]:
-    """Irregularities proven by recording ``record``: plays, declarations, belote."""
-    tricks = (*hand.tricks, record)
-    always = rules.options.trump_lead == "always"
-    flags = _audit(rules, hand, tricks, always) if record.number == TRICKS else []
-    if record.number < TRICKS:
-        for k in range(1, record.number + 1):
-            for pos, (seat, card) in enumerate(tricks[k - 1].plays(4)):
-                now = _proof(hand, tricks, k, pos, record.number, always)
-                if now is None or (k < record.number and _seen(hand, tricks, k, pos, always)):
-                    continue
-                duty, proof = now
-                held = " and ".join(f"{c.label} ({where})" for c, where in proof[:2])
-                flags.append(
-                    Violation(
-                        duty.code,
-                        f"Trick {k}: {rules.names[seat]} played {card.label}, but they held "
-                        f"{held} and {duty.words}.",
-                        Severity.IRREGULARITY,
-                        duty.rule,
-                    )
-                )
-    return flags + _claim_flags(rules, hand, record)
-
-
-def _audit(
-    rules: Belote, hand: Hand, tricks: tuple[TrickRecord, ...], always: bool
+def play_flags(
+    names: Sequence[str], hand: Hand, record: TrickRecord, proven: Sequence[Proof]
 ) -> list[Violation]:
-    """The end-of-hand audit, leaving out plays already flagged by an earlier trick."""
-    assert hand.trump is not None
-    trump = hand.trump
-    found: list[Duty] = []
-    last = len(tricks)  # the eighth trick
-
-    def check(ctx: PlayContext) -> str | None:
-        k = ctx.trick.number
-        if k < last and _seen(hand, tricks, k, ctx.position, always):
-            return None
-        broken = broken_duty(play_duties(ctx.trick, ctx.position, trump, always), ctx.hand)
-        if broken is None:
-            return None
-        duty, cards = broken
-        found.append(duty)
-        return f"they held {ctx.evidence(cards)} and {duty.words}"
-
-    flags = audit_hand(tricks, rules.names, check)
-    return [
-        Violation(d.code, v.message, v.severity, d.rule) for v, d in zip(flags, found, strict=True)
+    """Irregularities proven by recording ``record``: plays (``proven``, from :func:`prove`),
+    declarations and belote."""
+    flags = [
+        Violation(
+            play.duties[index].code,
+            f"Trick {play.trick}: {names[play.seat]} played {play.card.label}, but they held "
+            f"{held} and {play.duties[index].words}.",
+            Severity.IRREGULARITY,
+            play.duties[index].rule,
+        )
+        for play, index, held in proven
     ]
+    return flags + _claim_flags(names, hand, record)
 
 
-def _claim_flags(rules: Belote, hand: Hand, record: TrickRecord) -> list[Violation]:
+def _claim_flags(names: Sequence[str], hand: Hand, record: TrickRecord) -> list[Violation]:
     """Declarations and belote announced by a player whose cards another player now plays."""
-    names, flags = rules.names, []
+    flags = []
     claims: list[tuple[int, frozenset[Card], str, str]] = [
         (
             seat,
