@@ -106,7 +106,8 @@ def checked_replay(log: GameLog) -> Replay[Any]:
 
 
 def summarize(log: GameLog) -> dict[str, Any]:
-    """The result the ``replay`` command prints: per-hand points, totals, over, winners."""
+    """The result the ``replay`` command prints: per-hand points, totals, over, winners, and the
+    irregularities the rules flagged (each with the index of the entry that proved it)."""
     rules = log.rules
     result = checked_replay(log)
     state = result.state
@@ -121,4 +122,8 @@ def summarize(log: GameLog) -> dict[str, Any]:
         "totals": {rules.team_name(t): total for t, total in zip(teams, totals, strict=True)},
         "over": end is not None,
         "winners": winners,
+        "flags": [
+            {"event": index, "code": flag.code, "message": flag.message}
+            for index, flag in result.flagged
+        ],
     }

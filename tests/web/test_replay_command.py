@@ -13,7 +13,9 @@ import pytest
 from django.conf import settings
 
 EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples" / "recruit"
-EXAMPLE_LOGS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))
+EXAMPLE_LOGS = sorted(
+    p for p in EXAMPLES.parent.glob("*/*.json") if not p.name.endswith(".expected.json")
+)
 
 
 def _clean_env() -> dict[str, str]:
@@ -50,7 +52,7 @@ def test_there_are_examples_to_replay() -> None:
         assert path.with_name(f"{path.stem}.expected.json").exists(), path.name
 
 
-@pytest.mark.parametrize("path", EXAMPLE_LOGS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", EXAMPLE_LOGS, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_replay_prints_the_expected_result(path: Path) -> None:
     expected = json.loads(path.with_name(f"{path.stem}.expected.json").read_text())
 
@@ -65,9 +67,20 @@ def test_replay_prints_the_expected_result(path: Path) -> None:
         )
         return
     assert status == 0, stderr
-    assert printed["game"] == "recruit"
-    for field in ("hands", "totals", "over", "winners"):
+    assert printed["game"] == path.parent.name
+    for field in ("hands", "totals", "over", "winners", "flags"):
         assert printed[field] == expected[field], field
+
+
+def test_replay_prints_the_flagged_irregularities() -> None:
+    path = EXAMPLES.parent / "malilla" / "forfeit-confirmed.json"
+
+    status, printed, _ = _replay(str(path))
+
+    assert status == 0
+    (flag,) = printed["flags"]
+    assert (flag["event"], flag["code"]) == (6, "must-beat")
+    assert flag["message"].startswith("Trick 4: Bob played 2♣, but opponent Ann was winning")
 
 
 def test_an_illegal_log_exits_1_naming_the_event(tmp_path: Path) -> None:

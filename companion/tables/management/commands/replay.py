@@ -1,8 +1,10 @@
 """``python manage.py replay FILE.json``: replay a companion/1 game log with full validation.
 
-Prints one JSON object: the per-hand points, totals, whether the game is over and the winners;
-or, when an event is refused, ``{"error": {"event": index, "code": ..., "message": ...}}`` and
-exits with status 1. The database is not touched.
+Prints one JSON object: the per-hand points, totals, whether the game is over, the winners and
+the irregularities the rules flagged (``"flags": [{"event": index, "code": ..., "message": ...}]``,
+a revoke proven by a later card, say: recorded, not refused); or, when an event is refused,
+``{"error": {"event": index, "code": ..., "message": ...}}`` and exits with status 1.
+The database is not touched.
 """
 
 from __future__ import annotations
