@@ -263,7 +263,8 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
         return rows
 
     def flagged_text(self, hand: Hand) -> str:
-        plays = ", ".join(f"{self.names[f.seat]} (trick {f.trick})" for f in hand.flags)
+        where = dict.fromkeys((f.seat, f.trick) for f in hand.flags)  # a play flagged twice once
+        plays = ", ".join(f"{self.names[seat]} (trick {trick})" for seat, trick in where)
         if self.options.forfeit == "auto":
             return f"{plays}: the hand is forfeited when it ends"
         return f"{plays}: the table may confirm a forfeit"
@@ -381,7 +382,7 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
 
     def new_flags(self, hand: Hand, record: TrickRecord) -> list[tuple[Flag, Violation]]:
         assert hand.upcard.suit is not None
-        known = frozenset((f.trick, f.seat) for f in hand.flags)
+        known = frozenset(hand.flags)
         return audit((*hand.tricks, record), self.names, hand.upcard.suit, known)
 
     def apply(self, state: MalillaState, event: Event) -> MalillaState:

@@ -179,10 +179,12 @@ def audit(
     tricks: Sequence[TrickRecord],
     names: Sequence[str],
     trump: Suit,
-    known: frozenset[tuple[int, int]] = frozenset(),
+    known: frozenset[Flag] = frozenset(),
 ) -> list[tuple[Flag, Violation]]:
     """Every play of ``tricks`` that broke a rule given the cards the player went on to play,
-    in play order, leaving out plays already flagged (``known`` (trick, seat) pairs).
+    in play order, leaving out plays already flagged (``known``). A play flagged for failing to
+    beat is flagged again as a revoke once a later card shows the player held the led suit: the
+    flag names the rule actually broken, even when that evidence comes later.
 
     With the hand still running a player's later cards are not known yet, but every card they
     played afterwards was in their hand, so whatever this finds is a real irregularity; the
@@ -196,7 +198,7 @@ def _audit(
     tricks: tuple[TrickRecord, ...],
     names: tuple[str, ...],
     trump: Suit,
-    known: frozenset[tuple[int, int]],
+    known: frozenset[Flag],
 ) -> tuple[tuple[Flag, Violation], ...]:
     # Replay checks a trick (violations) and then records it (apply): the cache halves the work.
     where: list[Flag] = []
@@ -209,8 +211,11 @@ def _audit(
         return _reason(p, ctx, trump, names)
 
     found = audit_hand(tricks, names, check)
+    flagged = {(f.trick, f.seat) for f in known}
+    revokes = {(f.trick, f.seat) for f in known if f.code == "revoke"}
     return tuple(
         (flag, dataclasses.replace(v, code=flag.code, rule=RULE_OF[flag.code]))
         for flag, v in zip(where, found, strict=True)
-        if (flag.trick, flag.seat) not in known
+        if (flag.trick, flag.seat) not in flagged
+        or (flag.code == "revoke" and (flag.trick, flag.seat) not in revokes)
     )
