@@ -8,6 +8,7 @@ Event rows are never updated or deleted; a correction is another event (a void).
 from __future__ import annotations
 
 import secrets
+import uuid
 from typing import Any
 
 from django.db import models
@@ -84,6 +85,9 @@ class Game(models.Model):
     options = models.JSONField(default=dict)
     rules_version = models.PositiveSmallIntegerField()
     created = models.DateTimeField(default=timezone.now)
+    # Names this game's replays in the cache. Primary keys are reused (every test database, a
+    # backup restored), so a key made from ``pk`` could find another game's replay.
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
 
     class Meta:
         ordering = ["number"]
