@@ -166,15 +166,16 @@ def revoke_flags(
     free: Callable[[Card], bool] = _never,
 ) -> list[Violation]:
     """Flag a player who plays a suit after failing to follow it earlier: that earlier trick was
-    a revoke, since the card was in their hand all along. Both tricks are named."""
-    seen = shown_out(tricks, len(names), suit_of, free)
+    a revoke, since the card was in their hand all along. Both tricks are named. Each failure is
+    proven by the first card of the suit the player plays after it, so a player who revokes in
+    a suit again after being flagged for it is flagged again."""
+    n = len(names)
     flags = []
     for seat, card in plays:
         suit = suit_of(card)
-        if suit is not None and (seat, suit) in seen:
-            earlier = seen[(seat, suit)]
-            if _played_suit_since(tricks, seat, suit, earlier, len(names), suit_of):
-                continue  # already flagged when that suit first reappeared
+        if suit is None:
+            continue
+        for earlier in _unproven_failures(tricks, seat, suit, n, suit_of, free):
             flags.append(
                 Violation(
                     "revoke",
@@ -187,12 +188,27 @@ def revoke_flags(
     return flags
 
 
-def _played_suit_since(
-    tricks: Sequence[TrickRecord], seat: int, suit: Suit, after: int, n: int, suit_of: SuitOf
-) -> bool:
-    return any(
-        s == seat and suit_of(c) == suit for t in tricks if t.number > after for s, c in t.plays(n)
-    )
+def _unproven_failures(
+    tricks: Sequence[TrickRecord],
+    seat: int,
+    suit: Suit,
+    n: int,
+    suit_of: SuitOf,
+    free: Callable[[Card], bool],
+) -> list[int]:
+    """The tricks (numbers) in which ``seat`` did not follow a lead of ``suit`` and has not
+    played that suit since (what a card of the suit played now proves)."""
+    failures: list[int] = []
+    for trick in tricks:
+        # The leader cannot fail to follow, even when a led joker lets the next card set the suit.
+        for position, (who, card) in enumerate(trick.plays(n)):
+            if who != seat:
+                continue
+            if suit_of(card) == suit:
+                failures.clear()  # those were proven by this card, and flagged then
+            elif position and trick.lead == suit and not free(card):
+                failures.append(trick.number)
+    return failures
 
 
 def describe_trick(trick: TrickRecord, names: Sequence[str]) -> str:

@@ -768,6 +768,24 @@ def test_revoke_is_flagged_once_not_for_every_later_card_of_the_suit() -> None:
     assert [(i, v.code) for i, v in flags(rules, events)] == [(2, "revoke")]
 
 
+def test_a_second_revoke_in_a_suit_already_flagged_is_flagged_too() -> None:
+    rules = rules_for(2)
+    # Bob shows out of spades in trick 1 (4S proves it in trick 2), then again in trick 3
+    # (6S proves it in trick 4): two revokes.
+    events: list[Event] = [
+        deal(1),
+        trick("AS 3C"),
+        trick("KS 4S"),
+        trick("QS 5C"),
+        trick("JS 6S"),
+    ]
+    found = flags(rules, events)
+    assert [(i, v.code) for i, v in found] == [(2, "revoke"), (4, "revoke")]
+    assert found[1][1].message == (
+        "Revoke by Bob: no spade in trick 3 although 6♠ was still in hand (played in trick 4)."
+    )
+
+
 def test_revoke_is_flagged_when_the_revoker_leads_the_suit() -> None:
     rules = rules_for(3)
     # Trick 1: Ann leads spades, Cat discards a diamond. Cat wins trick 2 and leads a spade.
