@@ -11,6 +11,8 @@ same ``client_id`` and is answered from the row already written.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import operator
 import uuid
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -22,41 +24,121 @@ from companion import games
 from companion import rules as engine
 from companion.games import log as game_log
 
+from . import replays
 from .models import Club, Event, Game, OptionChange, Player, Seat, Table
 
 M = TypeVar("M", Table, Club)
 
 
+#: The latest entries every load brings along: the game page's history shows them.
+RECENT = 10
+
+
+@dataclasses.dataclass(frozen=True)
+class Entry:
+    """One entry of the log: its position, the event and its row."""
+
+    index: int
+    event: engine.Event
+    row: Event
+
+
 @dataclasses.dataclass(frozen=True)
 class Loaded:
-    """A game with its rules and its replayed log."""
+    """A game with its rules, its replayed log and its latest entries (``recent``, oldest first).
+    The whole log is read only where it is needed (``log_entries``)."""
 
     game: Game
     rules: engine.Rules[Any, Any]
-    events: tuple[engine.Event, ...]
-    rows: tuple[Event, ...]
     result: engine.Replay[Any]
+    recent: tuple[Entry, ...]
 
     @property
     def state(self) -> Any:
         return self.result.state
 
+    @property
+    def count(self) -> int:
+        """The number of entries in the log, voids and corrections included."""
+        return self.result.count
+
 
 def load(game: Game, names: list[str] | None = None) -> Loaded:
-    """The game replayed from its log (``names``: its seats' names, if already at hand)."""
-    rules = game.rules(names)
-    rows = tuple(game.events.all())
-    events = tuple(rules.event_from_dict(r.payload) for r in rows)
-    return Loaded(game, rules, events, rows, engine.replay(rules, events))
+    """The game replayed from its log (``names``: its seats' names, if already at hand). Two
+    queries, however long the log; the replay itself is usually kept from an earlier request."""
+    return _load([(game, game.rules(names))])[0]
 
 
 def load_many(games: QuerySet[Game]) -> list[Loaded]:
     """Each game replayed, fetched in a fixed number of queries however many there are."""
     seats = Prefetch("seats", queryset=Seat.objects.select_related("player"))
-    return [
-        load(game, [s.player.name for s in game.seats.all()])
-        for game in games.prefetch_related("events", seats)
-    ]
+    return _load(
+        [
+            (game, game.rules([s.player.name for s in game.seats.all()]))
+            for game in games.prefetch_related(seats)
+        ]
+    )
+
+
+def _load(games: list[tuple[Game, engine.Rules[Any, Any]]]) -> list[Loaded]:
+    """Each game's kept replay brought up to date from the entries recorded since (one query
+    for all of them), or its whole log replayed (one more query) where nothing usable is kept."""
+    keys = [replays.cache_key(game, rules) for game, rules in games]
+    kept = replays.get_many(keys)
+    starts = {
+        game.pk: max(0, kept[key].result.count - RECENT) if key in kept else 0
+        for (game, _), key in zip(games, keys, strict=True)
+    }
+    rows = _rows_since(starts)
+    results: dict[int, engine.Replay[Any]] = {}
+    for (game, rules), key in zip(games, keys, strict=True):
+        if key in kept:
+            found = replays.catch_up(rules, kept[key], rows[game.pk], starts[game.pk])
+            if found is not None:
+                results[game.pk] = found
+    # Where the kept replay could not be used, the rows before it are needed too.
+    if missing := {pk: 0 for pk, start in starts.items() if start and pk not in results}:
+        rows |= _rows_since(missing)
+    out = []
+    for (game, rules), key in zip(games, keys, strict=True):
+        mine = rows[game.pk]
+        result = results.get(game.pk)
+        if result is None:  # nothing kept, or nothing usable: replay, and keep that
+            result = engine.replay(rules, [rules.event_from_dict(r.payload) for r in mine])
+            replays.put(key, result, mine[-1] if mine else None)
+        elif result.count != kept[key].result.count:
+            replays.put(key, result, mine[-1])
+        recent = tuple(Entry(r.seq, rules.event_from_dict(r.payload), r) for r in mine[-RECENT:])
+        out.append(Loaded(game, rules, result, recent))
+    return out
+
+
+def _rows_since(starts: dict[int, int]) -> dict[int, list[Event]]:
+    """{game id: its log's rows from entry ``starts[game id]`` on}, in one query."""
+    out: dict[int, list[Event]] = {pk: [] for pk in starts}
+    if not starts:
+        return out
+    where = functools.reduce(
+        operator.or_, (Q(game_id=pk, seq__gte=start) for pk, start in starts.items())
+    )
+    for row in Event.objects.filter(where).order_by("game_id", "seq"):
+        out[row.game_id].append(row)
+    return out
+
+
+def log_entries(
+    game: Game, rules: engine.Rules[Any, Any], start: int = 0, stop: int | None = None
+) -> list[Entry]:
+    """The log's entries from ``start`` up to ``stop`` (the whole log by default), one query."""
+    rows = game.events.filter(seq__gte=start)
+    if stop is not None:
+        rows = rows.filter(seq__lt=stop)
+    return [Entry(r.seq, rules.event_from_dict(r.payload), r) for r in rows]
+
+
+def log_events(loaded: Loaded) -> list[engine.Event]:
+    """The whole log: for what needs all of it (an export, a void, a correction)."""
+    return [entry.event for entry in log_entries(loaded.game, loaded.rules)]
 
 
 def clean_names(names: Sequence[str]) -> list[str]:
@@ -145,7 +227,7 @@ def do_add_to_club(club: Club, link: str) -> Table:
             raise ValueError(f"{table.title} is already in another club.")
         table.club = club
         table.save(update_fields=["club"])
-        _bump(table)
+        _bump(table.pk)
     return table
 
 
@@ -168,7 +250,7 @@ def do_add_player(table: Table, name: str) -> Player:
         raise ValueError("Type a name.")
     name = added[0]
     player = Player.objects.create(table=table, name=name, position=len(existing))
-    _bump(table)
+    _bump(table.pk)
     return player
 
 
@@ -192,25 +274,33 @@ def check_start_game(
         Seat.objects.bulk_create(
             Seat(game=game, player=p, position=i) for i, p in enumerate(players)
         )
-        _bump(locked)
+        _bump(locked.pk)
     return game
 
 
-def _bump(table: Table) -> None:
-    Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
+def _bump(table_id: int) -> None:
+    Table.objects.filter(pk=table_id).update(version=F("version") + 1)
+
+
+def _version(table_id: int) -> int:
+    return Table.objects.values_list("version", flat=True).get(pk=table_id)
 
 
 @dataclasses.dataclass(frozen=True)
 class Recorded:
     loaded: Loaded
     index: int  # position of the event written (or found, for a retry)
+    # The table's version, read with the game locked: never newer than ``loaded``, so a phone
+    # shown ``loaded`` and told this version misses no later change when it polls.
+    version: int
     repeated: bool = False  # the same submission had already been recorded
 
 
 def check_record_event(
     game: Game, event: engine.Event, client_id: uuid.UUID | None = None
 ) -> Recorded:
-    """Validate ``event`` against the game's whole history and append it.
+    """Validate ``event`` against the game's whole history and append it. The game as it
+    stands after it comes back (``Recorded.loaded``), ready to show.
 
     Raises ``engine.IllegalEventError`` (nothing written) if the rules refuse it.
     """
@@ -219,11 +309,11 @@ def check_record_event(
             locked = Game.objects.select_for_update().get(pk=game.pk)
             seen = locked.events.filter(client_id=client_id).first() if client_id else None
             if seen is not None:
-                return Recorded(load(locked), seen.seq, repeated=True)
+                loaded = load(locked)
+                return Recorded(loaded, seen.seq, _version(locked.table_id), repeated=True)
             current = load(locked)
-            events = (*current.events, event)
-            result = engine.replay(current.rules, events)  # raises IllegalEventError
-            index = len(current.events)
+            result = _appended(current, event)  # raises IllegalEventError
+            index = current.count
             row = Event.objects.create(
                 game=locked,
                 seq=index,
@@ -231,7 +321,8 @@ def check_record_event(
                 payload=engine.to_dict(event),
                 client_id=client_id,
             )
-            _bump(locked.table)
+            _bump(locked.table_id)
+            version = _version(locked.table_id)
     except IntegrityError:
         # A safety net: the row lock (PostgreSQL) and IMMEDIATE transactions (SQLite) queue
         # writers, so two of them should never collide on a sequence number or client id. If
@@ -239,10 +330,22 @@ def check_record_event(
         # error and nothing was written (the unique constraints refused it).
         if client_id is not None and game.events.filter(client_id=client_id).exists():
             row = game.events.get(client_id=client_id)
-            return Recorded(load(game), row.seq, repeated=True)
+            version = _version(game.table_id)  # read first: the state shown is as new or newer
+            return Recorded(load(game), row.seq, version, repeated=True)
         raise
-    loaded = Loaded(locked, current.rules, events, (*current.rows, row), result)
-    return Recorded(loaded, index)
+    # Kept once the row is committed (or, inside an outer transaction, written): a replay kept
+    # for a row that is then rolled back is never used, as that row is not found in the log.
+    replays.put(replays.cache_key(locked, current.rules), result, row)
+    recent = (*current.recent, Entry(index, event, row))[-RECENT:]
+    return Recorded(Loaded(locked, current.rules, result, recent), index, version)
+
+
+def _appended(current: Loaded, event: engine.Event) -> engine.Replay[Any]:
+    """The replay of the log with ``event`` appended. Only the new entry is checked, except for
+    a void or a correction, which can change anything after its target: the whole log then."""
+    if replays.is_rewrite(event):
+        return engine.replay(current.rules, [*log_events(current), event])
+    return replays.extend(current.rules, current.result, [event])
 
 
 def check_void_event(game: Game, target: int, client_id: uuid.UUID | None = None) -> Recorded:
@@ -264,23 +367,24 @@ def check_change_options(
         names = locked.seat_names()
         rules = locked.rules_class(len(names), {**before, **options}, names)
         after = rules.options_dict()
-        current = load(locked)
-        engine.replay(rules, current.events)  # raises IllegalEventError
+        entries = log_entries(locked, rules)
+        result = engine.replay(rules, [e.event for e in entries])  # raises IllegalEventError
         if after != before:
             locked.options = after
             locked.save(update_fields=["options"])
             OptionChange.objects.create(
                 game=locked, before=before, after=after, client_id=client_id
             )
-            _bump(locked.table)
-        return load(locked)
+            _bump(locked.table_id)
+    last = entries[-1].row if entries else None
+    replays.put(replays.cache_key(locked, rules), result, last)
+    return Loaded(locked, rules, result, tuple(entries[-RECENT:]))
 
 
-def load_before(game: Game, target: int) -> Loaded:
-    """The game as it stood just before entry ``target`` (with every void and correction in
-    force): what a correction of that entry is entered and checked against."""
-    loaded = load(game)
-    result = engine.replay(loaded.rules, loaded.events, before=target)
+def load_before(loaded: Loaded, events: Sequence[engine.Event], target: int) -> Loaded:
+    """The game as it stood just before entry ``target`` of its log ``events`` (with every void
+    and correction in force): what a correction of that entry is entered and checked against."""
+    result = engine.replay(loaded.rules, events, before=target)
     return dataclasses.replace(loaded, result=result)
 
 
@@ -295,7 +399,7 @@ def check_correct_event(
 def undo_target(loaded: Loaded) -> int | None:
     """The entry "Undo" cancels: the latest one still in effect (a void too, which restores)."""
     voided = loaded.result.voided
-    for index in range(len(loaded.events) - 1, -1, -1):
+    for index in range(loaded.count - 1, -1, -1):
         if index not in voided:
             return index
     return None

@@ -86,7 +86,7 @@ def table_row(table: Table, loaded: actions.Loaded | None) -> dict[str, Any]:
         return row
     game, rules, state = loaded.game, loaded.rules, loaded.state
     outcome = rules.outcome(state)
-    last = loaded.rows[-1].recorded_at if loaded.rows else game.created
+    last = loaded.recent[-1].row.recorded_at if loaded.recent else game.created
     hands = len(rules.hands(state))
     ranked = standings(loaded)
     row.update(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 from django.http import HttpRequest
@@ -12,7 +13,7 @@ from django.urls import reverse
 
 from companion import rules as engine
 
-from .actions import Loaded, undo_target
+from .actions import Entry, Loaded, undo_target
 from .entry import EntryForm, describer, forms_for
 from .models import Table
 
@@ -35,12 +36,19 @@ def pick_form(loaded: Loaded, kind: str | None, data: Any = None) -> EntryForm |
     return forms[kind if kind in kinds else kinds[0]](loaded)
 
 
-def scoreboard(loaded: Loaded) -> dict[str, Any]:
+#: Hands the game page's scoreboard shows, the latest ones; the hands page shows them all.
+RECENT_HANDS = 8
+
+
+def scoreboard(loaded: Loaded, every_hand: bool = False) -> dict[str, Any]:
+    """Totals, the latest hands (every one with ``every_hand``), who leads and who deals."""
     rules, state = loaded.rules, loaded.state
     totals = rules.scores(state)
     teams = rules.teams()
     team_totals = rules.team_totals(state)
-    best = rules.best(team_totals) if rules.hands(state) else None
+    scored = rules.hands(state)
+    shown = scored if every_hand else scored[-RECENT_HANDS:]
+    best = rules.best(team_totals) if scored else None
     columns, names = rules.columns(), rules.column_names()
     hands = [
         {
@@ -51,7 +59,7 @@ def scoreboard(loaded: Loaded) -> dict[str, Any]:
                 for name, p, lines in zip(names, h.points, h.lines, strict=True)
             ],
         }
-        for h in rules.hands(state)
+        for h in shown
     ]
     outcome = rules.outcome(state)
     if outcome is not None:
@@ -79,6 +87,7 @@ def scoreboard(loaded: Loaded) -> dict[str, Any]:
         if any(len(t) > 1 for t in teams) and not rules.scores_by_team
         else [],
         "hands": hands,
+        "earlier": len(scored) - len(shown),
         "leading": f"{' and '.join(top)} ({best})" if best is not None else "",
         "tied": len(top) > 1,
     }
@@ -138,9 +147,7 @@ def progress(loaded: Loaded) -> dict[str, Any] | None:
 def current_flags(loaded: Loaded) -> list[engine.Violation]:
     """Irregularities flagged since the last deal: in the hand being played, or in the hand just
     finished (the audit after its last trick flags then). Older ones stay in the history."""
-    voided = loaded.result.voided
-    deals = [i for i, e in enumerate(loaded.events) if e.kind == "deal" and i not in voided]
-    start = deals[-1] if deals else -1
+    start = loaded.result.hand_start
     return [v for i, v in loaded.result.flagged if i > start]
 
 
@@ -162,15 +169,19 @@ def describe_entry(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     return describe(rules, event) if describe else event.kind
 
 
-def history(loaded: Loaded, can_score: bool) -> list[dict[str, Any]]:
+def history(loaded: Loaded, entries: Sequence[Entry] | None = None) -> list[dict[str, Any]]:
+    """The history's rows for ``entries`` (the latest ones by default), newest first."""
+    entries = loaded.recent if entries is None else entries
+    shown = {entry.index for entry in entries}
     flags: dict[int, list[engine.Violation]] = {}
     for index, violation in loaded.result.flagged:
-        flags.setdefault(index, []).append(violation)
+        if index in shown:
+            flags.setdefault(index, []).append(violation)
 
     correctable = forms_for(loaded.rules.key)
     corrected = loaded.result.corrected
     rows = []
-    for index, (event, row) in enumerate(zip(loaded.events, loaded.rows, strict=True)):
+    for index, event, row in ((e.index, e.event, e.row) for e in reversed(entries)):
         voided = index in loaded.result.voided
         special = isinstance(event, engine.Void | engine.Correction)
         rows.append(
@@ -186,7 +197,6 @@ def history(loaded: Loaded, can_score: bool) -> list[dict[str, Any]]:
                 "at": row.recorded_at,
             }
         )
-    rows.reverse()
     return rows
 
 
@@ -274,7 +284,8 @@ def game_context(
         "winners": rules.winners_text(outcome) if outcome else "",
         "board": scoreboard(loaded),
         "progress": progress(loaded),
-        "history": history(loaded, can_score),
+        "history": history(loaded),
+        "earlier_entries": loaded.count - len(loaded.recent),
         "current_flags": current_flags(loaded),
         "summary": summary_text(loaded, table),
         "form": form,
@@ -289,6 +300,8 @@ def game_context(
         "step": step_token(loaded),
         "live_url": reverse("tables:live", args=[key, game.number]),
         "game_url": base,
+        "history_url": reverse("tables:history", args=[key, game.number]),
+        "hands_url": reverse("tables:hands", args=[key, game.number]),
         "rules_url": reverse("rules:game", args=[rules.key]),
         "view_url": request.build_absolute_uri(reverse("tables:table", args=[table.view_key])),
     }

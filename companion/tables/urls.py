@@ -29,6 +29,8 @@ urlpatterns = [
     path(game + "void/<int:index>/", views.void, name="void"),
     path(game + "correct/<int:index>/", views.correct, name="correct"),
     path(game + "live/", views.live, name="live"),
+    path(game + "history/", views.history, name="history"),
+    path(game + "hands/", views.hands, name="hands"),
     path(game + "log.json", views.export_log, name="export"),
     path(game + "scores.csv", views.export_csv, name="export_csv"),
 ]

@@ -11,6 +11,7 @@ import uuid
 from typing import Any
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -23,12 +24,15 @@ from companion import games
 from companion import rules as engine
 from companion.games import log as game_log
 
-from . import actions
+from . import actions, context
 from .context import describe_entry, game_context, pick_form
 from .entry import forms_for
 from .models import Club, Game, Table
 from .qr import qr_svg
 from .stats import table_records
+
+#: Entries on a page of the full history.
+HISTORY_PAGE = 50
 
 
 def _table(key: str) -> tuple[Table, bool]:
@@ -265,27 +269,33 @@ def record(request: HttpRequest, key: str, number: int, kind: str) -> HttpRespon
         raise Http404("This game records no such entry.")
     if form.is_valid():
         try:
-            actions.check_record_event(game, form.to_event(), form.cleaned_data["client_id"])
+            recorded = actions.check_record_event(
+                game, form.to_event(), form.cleaned_data["client_id"]
+            )
         except engine.IllegalEventError as exc:
             form.violations = list(exc.violations)
         else:
-            return _after_write(request, table, key, game)
+            return _after_write(request, table, key, recorded)
     ctx = game_context(request, table, key, can_score, loaded, form)
     if not request.htmx:
         return render(request, "tables/game.html", ctx)
     return retarget(render(request, "tables/_entry.html", ctx), "#entry")
 
 
-def _after_write(request: HttpRequest, table: Table, key: str, game: Game) -> HttpResponse:
+def _after_write(
+    request: HttpRequest, table: Table, key: str, recorded: actions.Recorded
+) -> HttpResponse:
+    """Without htmx, back to the game page. With htmx, what an entry changes: the live panel
+    (the hand, the scoreboard, the latest entries) and, out of band, the prompt, the next entry
+    form and the summary; the rest of the page stays as it is."""
+    loaded = recorded.loaded
     if not request.htmx:
-        return redirect("tables:game", key=key, number=game.number)
-    # The write bumped the version in the database: the fragment must carry the new one, or
-    # the next poll re-sends everything and resets the entry form the scorer is filling in.
-    # Read it before the log, so the fragment is never older than the version it names.
-    table.refresh_from_db(fields=["version"])
-    loaded = actions.load(game)
+        return redirect("tables:game", key=key, number=loaded.game.number)
+    # The write bumped the version: the fragment must carry the new one, or the next poll
+    # re-sends everything and resets the entry form the scorer is filling in.
+    table.version = recorded.version
     ctx = game_context(request, table, key, True, loaded, pick_form(loaded, None))
-    response = render(request, "tables/game.html#game-body", ctx)
+    response = render(request, "tables/_live.html", {**ctx, "oob": True, "written": True})
     return trigger_client_event(response, "scores-changed")
 
 
@@ -320,19 +330,20 @@ def correct(request: HttpRequest, key: str, number: int, index: int) -> HttpResp
         return _scorer_only(request)
     game = _game(table, number)
     loaded = actions.load(game)
-    if not 0 <= index < len(loaded.events):
+    if not 0 <= index < loaded.count:
         raise Http404("No such entry.")
-    original = loaded.events[index]
+    events = actions.log_events(loaded)
+    original = events[index]
     form_class = forms_for(loaded.rules.key).get(original.kind)
     if form_class is None or isinstance(original, engine.Void | engine.Correction):
         raise Http404("This entry cannot be corrected: cancel it instead.")
     if index in loaded.result.voided:
         messages.error(request, f"Entry #{index + 1} is cancelled: restore it first.")
         return redirect("tables:game", key=key, number=number)
-    before = actions.load_before(game, index)
+    before = actions.load_before(loaded, events, index)
     form = form_class(before, request.POST if request.method == "POST" else None)
     current = loaded.result.corrected.get(index)  # the correction in force, if any
-    in_force = original if current is None else loaded.events[current]
+    in_force = original if current is None else events[current]
     if isinstance(in_force, engine.Correction):
         in_force = in_force.event
     form.initial.update(form.initial_from(in_force))
@@ -344,7 +355,7 @@ def correct(request: HttpRequest, key: str, number: int, index: int) -> HttpResp
             actions.check_correct_event(game, index, event, form.cleaned_data["client_id"])
         except engine.IllegalEventError as exc:
             form.violations = list(exc.violations)
-            if exc.index < game.events.count():  # a later entry, not the correction itself
+            if exc.index < len(events):  # a later entry, not the correction itself
                 form.violations[0] = dataclasses.replace(
                     exc.violations[0],
                     message=f"With this correction, entry #{exc.index + 1} would break a rule: "
@@ -393,14 +404,11 @@ def void(request: HttpRequest, key: str, number: int, index: int) -> HttpRespons
 @never_cache
 @require_safe
 def live(request: HttpRequest, key: str, number: int) -> HttpResponse:
-    """Polled every few seconds: 204 (nothing to do) unless the table changed since ``v``."""
-    row = Table.objects.filter(Q(view_key=key) | Q(score_key=key)).values_list("version", flat=True)
-    version = row.first()
-    if version is None:
-        raise Http404("No table has this link.")
-    if request.GET.get("v") == str(version):
-        return HttpResponse(status=204)
+    """Polled every few seconds: 204 (nothing to do, one query) unless the table changed since
+    ``v``."""
     table, can_score = _table(key)
+    if request.GET.get("v") == str(table.version):
+        return HttpResponse(status=204)
     loaded = actions.load(_game(table, number))
     # Another phone recorded something: refresh the scorer's entry form too, since the step
     # it was showing has probably been done.
@@ -414,10 +422,46 @@ def live(request: HttpRequest, key: str, number: int) -> HttpResponse:
 
 
 @require_safe
+def history(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    """Every entry of the game, newest first, a page at a time."""
+    table, can_score = _table(key)
+    loaded = actions.load(_game(table, number))
+    pages = Paginator(range(loaded.count - 1, -1, -1), HISTORY_PAGE, allow_empty_first_page=True)
+    page = pages.get_page(request.GET.get("page"))
+    shown = page.object_list
+    entries = (
+        actions.log_entries(loaded.game, loaded.rules, shown[-1], shown[0] + 1) if shown else []
+    )
+    ctx = game_context(request, table, key, can_score, loaded)
+    return render(
+        request,
+        "tables/history.html",
+        {
+            **ctx,
+            "history": context.history(loaded, entries),
+            "page": page,
+            "earlier_entries": 0,
+            "can_undo": False,  # undo belongs on the game page, where its effect shows
+        },
+    )
+
+
+@require_safe
+def hands(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    """Every hand of the game on the scoreboard, each with why it scored what it did."""
+    table, can_score = _table(key)
+    loaded = actions.load(_game(table, number))
+    ctx = game_context(request, table, key, can_score, loaded)
+    return render(
+        request, "tables/hands.html", {**ctx, "board": context.scoreboard(loaded, every_hand=True)}
+    )
+
+
+@require_safe
 def export_log(request: HttpRequest, key: str, number: int) -> HttpResponse:
     table, _ = _table(key)
     loaded = actions.load(_game(table, number))
-    data = game_log.dump_log(loaded.rules, loaded.events)
+    data = game_log.dump_log(loaded.rules, actions.log_events(loaded))
     response = JsonResponse(data, json_dumps_params={"indent": 2, "ensure_ascii": False})
     name = f"{loaded.rules.key}-{table.pk}-{number}.json"
     response["Content-Disposition"] = f'attachment; filename="{name}"'

@@ -168,7 +168,8 @@ def assert_recorded_without_js(
 def assert_recorded_with_htmx(
     client: Client, game: Game, kind: str, data: dict[str, Any], payload: dict[str, Any], shown: str
 ) -> None:
-    """An htmx post records one event and answers with the game body fragment only."""
+    """An htmx post records one event and answers with what it changed: the live panel, and
+    out of band the prompt, the next entry form and the summary; not the whole game body."""
     before = event_count(game)
 
     response = record(client, game, kind, data, htmx=True)
@@ -176,7 +177,10 @@ def assert_recorded_with_htmx(
     assert response.status_code == 200
     html_text = response.content.decode()
     assert "<html" not in html_text
-    assert starts_with_element(html_text, "game-body")
+    assert starts_with_element(html_text, "live")
+    for oob in ("status", "entry", "export"):
+        assert re.search(rf'<[^>]*id="{oob}"[^>]*hx-swap-oob="true"', html_text), oob
+    assert 'id="game-body"' not in html_text and 'id="options"' not in html_text
     assert "scores-changed" in response["HX-Trigger"]
     assert shown in words(response)
     assert event_count(game) == before + 1

@@ -226,11 +226,11 @@ ILLEGAL = [
 ]
 
 
-# A plain form post records one event and redirects; an htmx post answers with the game body;
+# A plain form post records one event and redirects; an htmx post answers with what changed;
 # a refused entry names the rule broken and writes nothing.
 (
     test_entry_without_javascript_records_one_event_and_redirects,
-    test_entry_with_htmx_answers_with_the_game_body_fragment,
+    test_entry_with_htmx_answers_with_what_changed,
     test_illegal_entry_shows_the_rule_broken_and_records_nothing,
 ) = entry_tests(LEGAL, ILLEGAL)
 

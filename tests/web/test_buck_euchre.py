@@ -1,5 +1,5 @@
 """Recording Buck Euchre through the HTTP views: every entry form without JavaScript (302 and a
-row), with htmx (the game-body fragment and HX-Trigger), and refused (200, the rule's message,
+row), with htmx (the fragments that changed and HX-Trigger), and refused (200, the rule's message,
 nothing written). Expected scores are worked out by hand from rulings §8.2.6."""
 
 from __future__ import annotations
@@ -176,11 +176,11 @@ ILLEGAL = [
 ]
 
 
-# A plain form post records one event and redirects; an htmx post answers with the game body;
+# A plain form post records one event and redirects; an htmx post answers with what changed;
 # a refused entry names the rule broken and writes nothing.
 (
     test_entry_without_javascript_records_one_event_and_redirects,
-    test_entry_with_htmx_answers_with_the_game_body_fragment,
+    test_entry_with_htmx_answers_with_what_changed,
     test_illegal_entry_shows_the_rule_broken_and_records_nothing,
 ) = entry_tests(LEGAL, ILLEGAL)
 

@@ -201,13 +201,14 @@ def test_correction_forms_start_from_the_entry_as_recorded(db: None, name: str) 
     posts back exactly that entry. So correcting starts from what was recorded."""
     _, game = actions.check_import_log(json.loads((EXAMPLES / name).read_text()))
     loaded = actions.load(game)
+    events = actions.log_events(loaded)
     forms = forms_for(loaded.rules.key)
     checked = 0
-    for index, event in enumerate(loaded.events):
+    for index, event in enumerate(events):
         form_class = forms.get(event.kind)
         if form_class is None or index in loaded.result.voided or event.kind == "void":
             continue
-        before = actions.load_before(game, index)
+        before = actions.load_before(loaded, events, index)
         blank = form_class(before)
         data = {"client_id": new_uuid(), **_as_posted(blank.initial_from(event))}
         if event.kind == "bid":  # a bid is a tap on its button: the call comes with it

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.test import Client
 
 from companion.tables import actions
+from companion.tables.context import RECENT_HANDS
 from companion.tables.models import Game
 
 from .helpers import page_hands, page_totals, words
@@ -56,7 +57,11 @@ def test_chart_has_a_line_per_column_ending_on_the_totals(
     game = _imported(name)
     response = client.get(f"/t/{game.table.view_key}/g/{game.number}/")
     html = response.content.decode()
-    totals, hands = page_totals(response), page_hands(response)
+    # The game page shows the latest hands; the hands page every one.
+    every_hand = client.get(f"/t/{game.table.view_key}/g/{game.number}/hands/")
+    totals, hands = page_totals(response), page_hands(every_hand)
+    assert page_totals(every_hand) == totals
+    assert page_hands(response) == hands[-RECENT_HANDS:]
 
     lines = _lines(html)
     assert len(lines) == len(totals)

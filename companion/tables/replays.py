@@ -1,0 +1,150 @@
+"""Replays kept between requests: a request replays a game's log at most once, and usually not
+at all.
+
+The log stays the truth. Each game's latest replay is kept in Django's cache (``CACHES``: memory
+local to the process by default, Redis when several app servers share it) under a key naming
+everything a replay depends on: the game's ``uid``, its rules and their version, its house
+options, its seat names (messages name players) and the engine's code. With the replay is kept
+the last entry it covers. A request takes the kept replay, checks that this entry is still the
+one in the log, and applies only the entries recorded since (``engine.resume``). Anything else,
+nothing kept, another entry there, a void or a correction among the new entries, an unreadable
+value, the cache server down, means a full replay: a kept replay can make a request slower,
+never its result different.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import functools
+import hashlib
+import json
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, overload
+
+from django.core.cache import cache
+
+from companion import rules as engine
+
+from .models import Event, Game
+
+log = logging.getLogger(__name__)
+
+#: How long a replay is kept after its last use: an evening's play, and then some.
+TIMEOUT = 24 * 3600
+#: The modules whose code a replay's meaning depends on (the state's classes, how events apply).
+_SOURCES = ("rules", "games")
+
+
+@dataclasses.dataclass(frozen=True)
+class Kept:
+    """A replay of the log's first ``result.count`` entries, and the last of those entries as
+    (row id, time recorded): None for an empty log."""
+
+    result: engine.Replay[Any]
+    last: tuple[int, datetime.datetime] | None
+
+
+@functools.cache
+def code_version() -> str:
+    """A digest of the engine's and the games' source, and of this module: replays kept by other
+    code (a server not yet upgraded, say) are never found by this one."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.blake2b(Path(__file__).read_bytes(), digest_size=8)
+    for package in _SOURCES:
+        for path in sorted((root / package).rglob("*.py")):
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def cache_key(game: Game, rules: engine.Rules[Any, Any]) -> str:
+    """The key of this game's kept replay under these rules (house options and seat names)."""
+    about = json.dumps(
+        [str(game.uid), rules.key, type(rules).version, rules.options_dict(), rules.names],
+        sort_keys=True,
+        default=str,
+    )
+    digest = hashlib.blake2b(about.encode(), digest_size=16).hexdigest()
+    return f"companion:replay:{code_version()}:{digest}"
+
+
+def get_many(keys: Sequence[str]) -> dict[str, Kept]:
+    """The replays kept under ``keys`` (one round trip); an unreadable one counts as missing."""
+    try:
+        found = cache.get_many(keys)
+    except Exception:  # a cache server down or a value that no longer unpickles: replay
+        log.warning("kept replays could not be read", exc_info=True)
+        return {}
+    return {key: value for key, value in found.items() if isinstance(value, Kept)}
+
+
+def put(key: str, result: engine.Replay[Any], last: Event | None) -> None:
+    """Keep ``result``, the replay of the log up to and including ``last``."""
+    kept = Kept(result, (last.pk, last.recorded_at) if last is not None else None)
+    try:
+        cache.set(key, kept, TIMEOUT)
+    except Exception:  # the next request replays instead
+        log.warning("a replay could not be kept", exc_info=True)
+
+
+class _After(Sequence[engine.Event]):
+    """The log's entries after its first ``start``, standing for the whole log: all that
+    ``engine.resume`` reads of it is its length and the entries after those already replayed
+    (it reads more only for a void or a correction, which never comes here)."""
+
+    def __init__(self, start: int, events: Sequence[engine.Event]) -> None:
+        self.start, self.events = start, events
+
+    def __len__(self) -> int:
+        return self.start + len(self.events)
+
+    @overload
+    def __getitem__(self, index: int) -> engine.Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[engine.Event]: ...
+    def __getitem__(self, index: int | slice) -> engine.Event | Sequence[engine.Event]:
+        if isinstance(index, slice) and (index.start, index.stop, index.step) == (
+            self.start,
+            None,
+            None,
+        ):
+            return self.events
+        raise IndexError("only the entries after those replayed are at hand")
+
+
+def is_rewrite(event: engine.Event) -> bool:
+    """A void or a correction: it can change anything after its target."""
+    return isinstance(event, engine.Void | engine.Correction)
+
+
+def extend(
+    rules: engine.Rules[Any, Any], result: engine.Replay[Any], events: Sequence[engine.Event]
+) -> engine.Replay[Any]:
+    """``result`` with ``events`` (no void or correction among them) appended, each checked:
+    raises ``IllegalEventError`` like a replay of the whole log would."""
+    assert not any(is_rewrite(e) for e in events)
+    return engine.resume(rules, result, _After(result.count, events))
+
+
+def catch_up(
+    rules: engine.Rules[Any, Any], kept: Kept, rows: Sequence[Event], start: int
+) -> engine.Replay[Any] | None:
+    """The replay of the whole log from ``kept`` and ``rows`` (the log from entry ``start``
+    on), or None if ``kept`` cannot be trusted for this log or a void or a correction was
+    recorded since: replay it all then."""
+    count = kept.result.count
+    if not start <= count <= start + len(rows) or start > max(0, count - 1):
+        return None
+    if count:
+        last = rows[count - 1 - start]
+        if (last.seq, (last.pk, last.recorded_at)) != (count - 1, kept.last):
+            return None
+    elif kept.last is not None:
+        return None
+    new = [rules.event_from_dict(row.payload) for row in rows[count - start :]]
+    if any(is_rewrite(e) for e in new):
+        return None
+    return extend(rules, kept.result, new)
