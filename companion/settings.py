@@ -63,6 +63,32 @@ def envsecret(name: str) -> str | None:
     return value or None
 
 
+def cache_settings(url: str) -> dict[str, dict[str, object]]:
+    """CACHES for COMPANION_CACHE_URL: a Redis server (``redis://``, ``rediss://``, ``unix://``)
+    that several app servers share, or, when empty, memory local to each process: no server to
+    run, and each process catches up with what the others wrote from the database."""
+    if not url:
+        return {
+            "default": {
+                "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                "LOCATION": "companion",
+                "OPTIONS": {"MAX_ENTRIES": 1000},
+            }
+        }
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured(
+            f"COMPANION_CACHE_URL must be a redis://, rediss:// or unix:// URL, not {url!r}"
+        )
+    return {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": url,
+            # A cache server that does not answer makes requests replay, not hang.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+
+
 DEBUG = envbool("DJANGO_DEBUG", False)
 
 # pytest >= 8.2 exports PYTEST_VERSION while it runs; pytest-django imports this
@@ -105,7 +131,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # serves static files compressed itself
+    # Pages compressed on the way out. Django >= 4.2 pads each response at random against
+    # BREACH, which matters here: pages carry a CSRF token, and scorer links are secrets.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -155,6 +184,9 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Each game's replayed log is kept here between requests (companion/tables/replays.py).
+CACHES = cache_settings(os.environ.get("COMPANION_CACHE_URL", "").strip())
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

@@ -1,4 +1,5 @@
-"""The environment helpers in companion.settings turn junk into ImproperlyConfigured."""
+"""The environment helpers in companion.settings turn junk into ImproperlyConfigured; the cache
+settings they build."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from companion.settings import envbool, envint, envlist, envsecret
+from companion.settings import cache_settings, envbool, envint, envlist, envsecret
 
 
 @pytest.mark.parametrize(
@@ -77,3 +78,22 @@ def test_envsecret_reports_an_unreadable_file(
 
     with pytest.raises(ImproperlyConfigured, match="X_SECRET_FILE"):
         envsecret("X_SECRET")
+
+
+def test_replays_are_kept_in_process_memory_by_default() -> None:
+    cache = cache_settings("")["default"]
+
+    assert cache["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
+
+
+@pytest.mark.parametrize("url", ["redis://cache.internal:6379/1", "rediss://u:p@cache:6380/0"])
+def test_a_cache_url_names_a_shared_redis_server(url: str) -> None:
+    cache = cache_settings(url)["default"]
+
+    assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert cache["LOCATION"] == url
+
+
+def test_a_cache_url_that_is_not_redis_stops_start_up() -> None:
+    with pytest.raises(ImproperlyConfigured, match="COMPANION_CACHE_URL"):
+        cache_settings("memcached://cache:11211")
