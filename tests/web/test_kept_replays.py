@@ -1,0 +1,186 @@
+"""A kept replay never changes a result. After random entries, undos, restores, corrections,
+refused corrections and house-rule changes, with the cache emptied, left stale (as another app
+server's would be), ahead of the log (a backup restored), or holding junk, the game as loaded
+and as a write returns it is always the game replayed from scratch from its stored log."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import random
+import socket
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.test import Client, override_settings
+
+from companion import rules as engine
+from companion.tables import actions, replays
+from companion.tables.models import Event, Game, Table
+
+from .helpers import game_url, new_uuid
+from .long_games import belote_game, belote_log
+
+SCRIPT = belote_log(300, passed=1)
+STEPS = 60
+
+
+def _from_scratch(game: Game) -> engine.Replay[Any]:
+    game = Game.objects.get(pk=game.pk)
+    rules = game.rules()
+    payloads = game.events.order_by("seq").values_list("payload", flat=True)
+    return engine.replay(rules, [rules.event_from_dict(p) for p in payloads])
+
+
+def _meddle(rng: random.Random, key: str, seen: list[Any]) -> None:
+    """Do something to the game's kept replay, or leave it be. ``seen``: what was kept under
+    ``key`` after earlier steps."""
+    kept = cache.get(key)
+    what = rng.choice(["nothing", "nothing", "clear", "stale", "junk", "other row", "ahead"])
+    if what == "clear":
+        cache.delete(key)
+    elif what == "stale" and seen:
+        cache.set(key, rng.choice(seen))
+    elif what == "junk":
+        cache.set(key, rng.choice(["junk", 42, ("a", "tuple"), {"count": 3}]))
+    elif what == "other row" and isinstance(kept, replays.Kept) and kept.last:
+        row, at = kept.last  # the same position, another row: a backup restored and written on
+        cache.set(key, dataclasses.replace(kept, last=(row, at + datetime.timedelta(seconds=1))))
+    elif what == "ahead" and isinstance(kept, replays.Kept):
+        ahead = dataclasses.replace(kept.result, count=kept.result.count + rng.randint(1, 3))
+        cache.set(key, dataclasses.replace(kept, result=ahead))
+
+
+def _step(
+    rng: random.Random, game: Game, in_force: list[int], undone: list[tuple[int, int]]
+) -> engine.Replay[Any] | None:
+    """One random write; the replay it returns, if any. ``in_force``: the row of each entry of
+    SCRIPT in force, in order; ``undone``: (void, entry) of the undos a restore can reverse."""
+    rules = game.rules()
+    ops = ["append"] * 6 + ["undo", "correct", "refused", "options"] + ["restore"] * len(undone)
+    op = rng.choice(ops) if in_force else "append"
+    if op == "append":
+        recorded = actions.check_record_event(game, rules.event_from_dict(SCRIPT[len(in_force)]))
+        in_force.append(recorded.index)
+        undone.clear()
+    elif op == "undo":
+        target = in_force.pop()
+        recorded = actions.check_void_event(game, target)
+        undone.append((recorded.index, target))
+    elif op == "restore":
+        void, target = undone.pop()
+        recorded = actions.check_void_event(game, void)
+        in_force.append(target)
+    elif op == "correct":
+        i = rng.randrange(len(in_force))
+        event = rules.event_from_dict(SCRIPT[i])
+        recorded = actions.check_correct_event(game, in_force[i], event)
+    elif op == "refused":
+        i = rng.randrange(len(in_force))
+        wrong = next(p for p in SCRIPT if p["type"] != SCRIPT[i]["type"])
+        with pytest.raises(engine.IllegalEventError):
+            actions.check_correct_event(game, in_force[i], rules.event_from_dict(wrong))
+        return None
+    else:
+        rounding = rng.choice(["half-up", "seven-up", "complement", "none"])
+        return actions.check_change_options(game, {"rounding": rounding}).result
+    return recorded.loaded.result
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_kept_replay_never_changes_a_result(four_player_table: Table, seed: int) -> None:
+    rng = random.Random(seed)
+    game = belote_game(four_player_table, 0)
+    in_force: list[int] = []
+    undone: list[tuple[int, int]] = []
+    seen: dict[str, list[Any]] = {}  # what was kept under each key (house rules change it)
+    for _ in range(STEPS):
+        game = Game.objects.get(pk=game.pk)
+        key = replays.cache_key(game, game.rules())
+        _meddle(rng, key, seen.setdefault(key, []))
+        # Another app server writes: this one's cache does not hear of it.
+        elsewhere, before = rng.random() < 0.25, cache.get(key)
+
+        written = _step(rng, game, in_force, undone)
+
+        if elsewhere:
+            cache.set(key, before) if before is not None else cache.delete(key)
+        truth = _from_scratch(game)
+        if written is not None:
+            assert written == truth
+        assert actions.load(Game.objects.get(pk=game.pk)).result == truth
+        seen.setdefault(key, []).append(cache.get(key))
+    assert len(in_force) > 10
+
+
+def test_a_backup_restored_and_written_on_differently_is_replayed(
+    four_player_table: Table,
+) -> None:
+    """The kept replay covers entries that are no longer in the log: the database was restored
+    from a backup and other entries were recorded at their positions since. The row kept with
+    the replay tells them apart."""
+    game = belote_game(four_player_table, 20, passed=1)
+    rules = game.rules()
+    for payload in belote_log(25, passed=1)[20:]:
+        actions.check_record_event(game, rules.event_from_dict(payload))  # kept: 25 entries
+    game.events.all().delete()
+    Event.objects.bulk_create(
+        Event(game=game, seq=i, kind=p["type"], payload=p)
+        for i, p in enumerate(belote_log(25, passed=2))
+    )
+
+    assert actions.load(game).result == _from_scratch(game)
+
+
+class _Down:
+    """A cache server that does not answer."""
+
+    def __getattr__(self, name: str) -> Any:
+        def fail(*args: Any, **kwargs: Any) -> Any:
+            raise ConnectionError("cache server down")
+
+        return fail
+
+
+def test_the_game_goes_on_while_the_cache_server_is_down(
+    client: Client, four_player_table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = belote_game(four_player_table, 30)
+    monkeypatch.setattr(replays, "cache", _Down())
+    entry = {"client_id": new_uuid(), **belote_log(31)[30]}
+
+    response = client.post(game_url(game, f"record/{entry['type']}/"), entry)
+
+    assert response.status_code == 302
+    assert client.get(game_url(game)).status_code == 200
+    assert actions.load(game).result == _from_scratch(game)
+
+
+def _redis_answers() -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", 6379), timeout=0.2).close()
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _redis_answers(), reason="no Redis server on 127.0.0.1:6379")
+def test_app_servers_sharing_redis_pick_up_each_others_replays(four_player_table: Table) -> None:
+    redis = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:6379/0",
+            "KEY_PREFIX": f"companion-test-{new_uuid()}",
+        }
+    }
+    game = belote_game(four_player_table, 40)
+    with override_settings(CACHES=redis):
+        written = actions.check_record_event(game, game.rules().event_from_dict(belote_log(41)[40]))
+        key = replays.cache_key(game, written.loaded.rules)
+        try:
+            kept = cache.get(key)
+            assert isinstance(kept, replays.Kept) and kept.result == written.loaded.result
+            assert actions.load(game).result == _from_scratch(game)
+        finally:
+            cache.delete(key)  # never clear(): that empties the whole Redis database
