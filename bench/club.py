@@ -263,8 +263,9 @@ def build_sims(
         elif game == "recruit":
             out.append(sim_recruit(sims, s, recruit_seats[i % 3]))
         else:  # Malilla games are short (35 points): the longest of a few
-            out.append(max((sim_malilla(sims, s * 10 + k) for k in range(6)),
-                           key=lambda m: len(m.events)))
+            out.append(
+                max((sim_malilla(sims, s * 10 + k) for k in range(6)), key=lambda m: len(m.events))
+            )
     page = sim_belote(sims, seed * 100_000 + 99_999, "cards")
     k = 0
     while len(page.events) < entries + 2 and k < 50:
@@ -366,19 +367,49 @@ def prepare(prepared: Prepared) -> tuple[list[Any], list[tuple[str, dict[str, An
 # --- the setup step (runs in a subprocess with the app's settings) ----------------------------
 
 
+def create(item: Prepared, number: int) -> dict[str, Any]:
+    """The table in the database, its first entries inserted in one go (as they would have
+    been recorded: the engine's stored form, in order), and what to post for the rest."""
+    from django.db.models import F
+
+    from companion import rules as engine
+    from companion.tables import actions
+    from companion.tables.models import Event, Table
+
+    inserted, posts = prepare(item)
+    sim = item.sim
+    table = actions.do_create_table(list(NAMES[: sim.seats]), f"Bench {number}")
+    players = list(table.players.all())
+    game = actions.check_start_game(table, sim.game, players, sim.options)
+    Event.objects.bulk_create(
+        Event(game=game, seq=i, kind=e.kind, payload=engine.to_dict(e))
+        for i, e in enumerate(inserted)
+    )
+    Table.objects.filter(pk=table.pk).update(version=F("version") + len(inserted))
+    return {
+        "label": item.label,
+        "game": sim.game,
+        "mode": sim.mode,
+        "seed": sim.seed,
+        "seats": sim.seats,
+        "key": table.score_key,
+        "view_key": table.view_key,
+        "number": game.number,
+        "game_id": game.pk,
+        "length": len(sim.events),
+        "prefilled": len(inserted),
+        "posts": posts,
+    }
+
+
 def setup_main(args: argparse.Namespace) -> None:
     """Build the tables in the app's database and write the plan (JSON) for the benchmark."""
     import django
 
     django.setup()
     from django.db import connection
-    from django.db.models import F
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
-
-    from companion import rules as engine
-    from companion.tables import actions
-    from companion.tables.models import Event, Table
 
     def say(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
@@ -407,32 +438,6 @@ def setup_main(args: argparse.Namespace) -> None:
     e10 = Prepared("entry 10", long_sim, 10, latency_posts)
     e_long = Prepared(f"entry {args.long}", long_sim, args.long, latency_posts)
     say(f"  games played out in {time.monotonic() - t0:.1f} s; writing the tables")
-
-    def create(item: Prepared, number: int) -> dict[str, Any]:
-        inserted, posts = prepare(item)
-        sim = item.sim
-        table = actions.do_create_table(list(NAMES[: sim.seats]), f"Bench {number}")
-        players = list(table.players.all())
-        game = actions.check_start_game(table, sim.game, players, sim.options)
-        Event.objects.bulk_create(
-            Event(game=game, seq=i, kind=e.kind, payload=engine.to_dict(e))
-            for i, e in enumerate(inserted)
-        )
-        Table.objects.filter(pk=table.pk).update(version=F("version") + len(inserted))
-        return {
-            "label": item.label,
-            "game": sim.game,
-            "mode": sim.mode,
-            "seed": sim.seed,
-            "seats": sim.seats,
-            "key": table.score_key,
-            "view_key": table.view_key,
-            "number": game.number,
-            "game_id": game.pk,
-            "length": len(sim.events),
-            "prefilled": len(inserted),
-            "posts": posts,
-        }
 
     plan: dict[str, Any] = {
         "tables": [create(item, i + 1) for i, item in enumerate(items)],
@@ -528,8 +533,14 @@ class Conn:
     def request(self, raw: bytes) -> Response:
         fresh = self.sock is None
         if fresh:
-            self.sock = socket.create_connection(("127.0.0.1", self.port), timeout=self.timeout)
+            self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            self.sock.settimeout(self.timeout)
             self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            try:
+                self.sock.connect(("127.0.0.1", self.port))
+            except OSError:
+                self.close()
+                raise
         try:
             self.sock.sendall(raw)  # type: ignore[union-attr]
             return self._read()
@@ -719,11 +730,13 @@ def _process(port: int, jobs: list[Job], start: float, end: float, out: Any) -> 
     def run(i: int) -> None:
         results[i] = _connection(port, jobs[i], start, end)
 
+    cpu = time.process_time()
     threads = [threading.Thread(target=run, args=(i,)) for i in range(len(jobs))]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
+    results[0]["client_cpu"] = time.process_time() - cpu  # the process's, all its threads
     out.put(results)
 
 
@@ -739,6 +752,8 @@ class Phase:
     sample: str
     posted: dict[int, int]
     ran_out: int  # connections that ran out of entries before the end
+    client_cpu: float  # seconds of the load generator's CPU
+    idle: float  # share of the machine's CPU time left idle during the run
 
     @property
     def rate(self) -> float:
@@ -753,6 +768,10 @@ class Phase:
     @property
     def cpu_ms(self) -> float:
         return self.cpu * 1000 / self.requests if self.requests else float("nan")
+
+    @property
+    def client_ms(self) -> float:
+        return self.client_cpu * 1000 / self.requests if self.requests else float("nan")
 
     @property
     def db_ms(self) -> float:
@@ -776,8 +795,9 @@ def run_load(server: Server, jobs: list[Job], seconds: float, processes: int) ->
         p.start()
     while time.time() < start:
         time.sleep(0.0005)
-    cpu0, db0 = gunicorn_cpu(server), db_cpu(server.db)
+    cpu0, db0, idle0 = gunicorn_cpu(server), db_cpu(server.db), machine_idle()
     results = [r for _ in procs for r in queue.get(timeout=seconds + 300)]
+    idle1 = machine_idle()
     for p in procs:
         p.join()
     cpu1, db1 = gunicorn_cpu(server), db_cpu(server.db)
@@ -797,6 +817,8 @@ def run_load(server: Server, jobs: list[Job], seconds: float, processes: int) ->
         sample=next((r["sample"] for r in results if r["sample"]), ""),
         posted=posted,
         ran_out=sum(1 for r in results if r["ran_out"]),
+        client_cpu=sum(r.get("client_cpu", 0.0) for r in results),
+        idle=(idle1[0] - idle0[0]) / max(1, idle1[1] - idle0[1]),
     )
 
 
@@ -827,12 +849,20 @@ def gunicorn_cpu(server: Server) -> float:
     return total
 
 
+def machine_idle() -> tuple[int, int]:
+    """(idle, total) CPU ticks of the whole machine so far, from /proc/stat."""
+    ticks = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return ticks[3] + ticks[4], sum(ticks[:8])
+
+
 def db_cpu(db: str) -> dict[int, float]:
     """CPU seconds of each PostgreSQL backend connected to ``db`` (a local server)."""
     import psycopg
 
     with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-        pids = [r[0] for r in conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", (db,))]
+        pids = [
+            r[0] for r in conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", (db,))
+        ]
     out = {}
     for pid in pids:
         stat = _stat(pid)
@@ -872,12 +902,31 @@ def wait_up(port: int, path: str, proc: subprocess.Popen[bytes]) -> None:
 
 
 def start_gunicorn(
-    name: str, module: str, port: int, workers: int, env: dict[str, str], db: str, log: Path,
+    name: str,
+    module: str,
+    port: int,
+    workers: int,
+    env: dict[str, str],
+    db: str,
+    log: Path,
     pythonpath: str | None = None,
 ) -> Server:
-    cmd = [sys.executable, "-m", "gunicorn", module, "--workers", str(workers),
-           "--worker-class", "sync", "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
-           "--timeout", "120"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        module,
+        "--workers",
+        str(workers),
+        "--worker-class",
+        "sync",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--log-level",
+        "warning",
+        "--timeout",
+        "120",
+    ]
     if pythonpath:
         cmd += ["--pythonpath", pythonpath]
     with log.open("ab") as out:
@@ -889,9 +938,7 @@ def post_jobs(
     plan_tables: list[dict[str, Any]], connections: int, csrf: Csrf, skip: dict[int, int]
 ) -> tuple[list[Job], int]:
     """Each connection owns whole tables (balanced by entries left) and posts their entries."""
-    tables = sorted(
-        plan_tables, key=lambda t: -(len(t["posts"]) - skip.get(t["game_id"], 0))
-    )
+    tables = sorted(plan_tables, key=lambda t: -(len(t["posts"]) - skip.get(t["game_id"], 0)))
     jobs = [Job() for _ in range(connections)]
     load = [0] * connections
     total = 0
@@ -1025,22 +1072,47 @@ def run(args: argparse.Namespace) -> int:
             pg_admin(f'CREATE DATABASE "{db}"')
         say("setting up: migrate, collectstatic, play the games, write the tables ...")
         subprocess.run([py, "manage.py", "migrate", "-v0"], cwd=ROOT, env=app_env, check=True)
-        subprocess.run([py, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT,
-                       env=app_env, check=True)
-        subprocess.run([py, "-m", "django", "migrate", "-v0", "--pythonpath", str(BARE_DIR)],
-                       cwd=ROOT, env=bare_env, check=True)
+        subprocess.run(
+            [py, "manage.py", "collectstatic", "--noinput", "-v0"],
+            cwd=ROOT,
+            env=app_env,
+            check=True,
+        )
+        subprocess.run(
+            [py, "-m", "django", "migrate", "-v0", "--pythonpath", str(BARE_DIR)],
+            cwd=ROOT,
+            env=bare_env,
+            check=True,
+        )
         plan_file = tmp / "plan.json"
-        forward = ["--tables", str(args.tables), "--entries", str(args.entries), "--long",
-                   str(args.long), "--latency-posts", str(args.latency_posts), "--seed",
-                   str(args.seed)]
-        subprocess.run([py, __file__, *forward, "--setup-out", str(plan_file)], cwd=ROOT,
-                       env=app_env, check=True)
+        forward = [
+            "--tables",
+            str(args.tables),
+            "--entries",
+            str(args.entries),
+            "--long",
+            str(args.long),
+            "--latency-posts",
+            str(args.latency_posts),
+            "--seed",
+            str(args.seed),
+        ]
+        subprocess.run(
+            [py, __file__, *forward, "--setup-out", str(plan_file)],
+            cwd=ROOT,
+            env=app_env,
+            check=True,
+        )
         plan = json.loads(plan_file.read_text())
 
-        servers.append(start_gunicorn("app", "companion.wsgi", APP_PORT, args.workers, app_env,
-                                      app_db, log))
-        servers.append(start_gunicorn("bare", "barewsgi", BARE_PORT, args.workers, bare_env,
-                                      BARE_DB, log, str(BARE_DIR)))
+        servers.append(
+            start_gunicorn("app", "companion.wsgi", APP_PORT, args.workers, app_env, app_db, log)
+        )
+        servers.append(
+            start_gunicorn(
+                "bare", "barewsgi", BARE_PORT, args.workers, bare_env, BARE_DB, log, str(BARE_DIR)
+            )
+        )
         app, bare = servers
         wait_up(APP_PORT, "/healthz", app.proc)
         wait_up(BARE_PORT, "/", bare.proc)
@@ -1071,8 +1143,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def db_counts(plan_file: Path, env: dict[str, str]) -> dict[int, int]:
-    out = subprocess.run([sys.executable, __file__, "--count-in", str(plan_file)], cwd=ROOT,
-                         env=env, check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(
+        [sys.executable, __file__, "--count-in", str(plan_file)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     return {int(k): v for k, v in json.loads(out).items()}
 
 
@@ -1103,11 +1181,15 @@ def measure(
         if accepted(response):
             posted[t["game_id"]] = 1
         else:
-            refused.append(f"{t['label']} #{t['prefilled'] + 1} {kind}: {response.status} "
-                           f"{_snippet(response.body)}")
+            refused.append(
+                f"{t['label']} #{t['prefilled'] + 1} {kind}: {response.status} "
+                f"{_snippet(response.body)}"
+            )
     conn.close()
     counts = db_counts(plan_file, app_env)
-    wrong = [t for t in tables if counts[t["game_id"]] != t["prefilled"] + posted.get(t["game_id"], 0)]
+    wrong = [
+        t for t in tables if counts[t["game_id"]] != t["prefilled"] + posted.get(t["game_id"], 0)
+    ]
     if refused or wrong:
         for line in refused[:10]:
             say("  refused: " + line)
@@ -1128,8 +1210,9 @@ def measure(
         raise SetupFailed(f"the live poll with the page's version answered {s}, not 204")
     bare_get = [get_raw(BARE_PORT, "/")]
     bare_csrf = fetch_csrf(BARE_PORT)
-    bare_post = [post_raw(BARE_PORT, "/", {"note": "hello", "client_id": str(uuid.uuid4())},
-                          bare_csrf, True)]
+    bare_post = [
+        post_raw(BARE_PORT, "/", {"note": "hello", "client_id": str(uuid.uuid4())}, bare_csrf, True)
+    ]
 
     def measure_get(name: str, path: str, expect: int) -> tuple[Phase, Phase]:
         jobs_app = [Job(requests=[get_raw(APP_PORT, path)], expect=expect) for _ in range(conns)]
@@ -1154,8 +1237,10 @@ def measure(
     jobs_bare = [Job(requests=bare_post) for _ in range(conns)]
     run_load(bare, jobs_bare, 1.0, procs)
     record_bare = run_load(bare, jobs_bare, secs, procs)
-    say(f"  record an entry: bare {record_bare.rate:,.0f} req/s, app {record_app.rate:,.1f} req/s"
-        f" ({record_app.requests} of {available} entries available posted)")
+    say(
+        f"  record an entry: bare {record_bare.rate:,.0f} req/s, app {record_app.rate:,.1f} req/s"
+        f" ({record_app.requests} of {available} entries available posted)"
+    )
 
     # One request at a time: recording, the page and the fragment at entry 10 and entry --long.
     e10, e_long = plan["e10"], plan["e_long"]
@@ -1163,8 +1248,10 @@ def measure(
     rec_long: list[float] = []
     c10, c_long = Conn(APP_PORT), Conn(APP_PORT)
     for (k1, f1), (k2, f2) in zip(e10["posts"], e_long["posts"], strict=True):
-        for t, kind, fields, conn_, out in ((e10, k1, f1, c10, rec10),
-                                           (e_long, k2, f2, c_long, rec_long)):
+        for t, kind, fields, conn_, out in (
+            (e10, k1, f1, c10, rec10),
+            (e_long, k2, f2, c_long, rec_long),
+        ):
             t0 = time.perf_counter()
             response = conn_.request(record_raw(t, kind, fields, csrf))
             out.append(time.perf_counter() - t0)
@@ -1177,27 +1264,48 @@ def measure(
         gbase = f"/t/{t['key']}/g/{t['number']}/"
         growth[label] = (
             sequential(APP_PORT, [get_raw(APP_PORT, gbase)] * 10, lambda r: r.status == 200),
-            sequential(APP_PORT, [get_raw(APP_PORT, gbase + "live/?v=0")] * 10,
-                       lambda r: r.status == 200),
+            sequential(
+                APP_PORT, [get_raw(APP_PORT, gbase + "live/?v=0")] * 10, lambda r: r.status == 200
+            ),
         )
     sizes = first_load(APP_PORT, base)
     bare_sizes = first_load(BARE_PORT, "/")
 
     # Every entry posted and answered as accepted must be in the database, and no other.
     counts = db_counts(plan_file, app_env)
-    expected = {t["game_id"]: t["prefilled"] + posted.get(t["game_id"], 0)
-                for t in [*tables, e10, e_long]}
+    expected = {
+        t["game_id"]: t["prefilled"] + posted.get(t["game_id"], 0) for t in [*tables, e10, e_long]
+    }
     mismatched = {g: (counts.get(g), n) for g, n in expected.items() if counts.get(g) != n}
     refused_total = record_app.bad + len(refused)
     accepted_total = sum(posted.values())
 
-    report(args, plan, poll, fragment, game_page, record_app, record_bare, available,
-           rec10, rec_long, growth, sizes, bare_sizes, setup_s)
-    say(f"\nentries posted: {accepted_total} accepted, {refused_total} refused, "
+    report(
+        args,
+        plan,
+        poll,
+        fragment,
+        game_page,
+        record_app,
+        record_bare,
+        available,
+        rec10,
+        rec_long,
+        growth,
+        sizes,
+        bare_sizes,
+        setup_s,
+    )
+    say(
+        f"\nentries posted: {accepted_total} accepted, {refused_total} refused, "
         f"{record_app.errors} errors; database: "
-        + ("every accepted entry recorded, nothing else" if not mismatched
-           else f"{len(mismatched)} games with a different count (db, expected): "
-                f"{list(mismatched.items())[:5]}"))
+        + (
+            "every accepted entry recorded, nothing else"
+            if not mismatched
+            else f"{len(mismatched)} games with a different count (db, expected): "
+            f"{list(mismatched.items())[:5]}"
+        )
+    )
     if record_app.sample and (record_app.bad or record_app.errors):
         say(f"  first refusal/error: {record_app.sample}")
     for line in refused[:5]:
@@ -1216,100 +1324,184 @@ def describe_setup(args: argparse.Namespace, plan: dict[str, Any]) -> None:
     kinds: dict[str, list[int]] = {}
     for t in tables:
         kinds.setdefault(t["label"], []).append(t["prefilled"])
-    pg = subprocess.run(["psql", "-At", PG_ADMIN, "-c", "SHOW server_version"],
-                        capture_output=True, text=True).stdout.strip() or "?"
-    head = subprocess.run(["git", "log", "-1", "--format=%h %s"], cwd=ROOT, capture_output=True,
-                          text=True).stdout.strip()
-    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
-                           capture_output=True, text=True).stdout.strip()
+    pg = (
+        subprocess.run(
+            ["psql", "-At", PG_ADMIN, "-c", "SHOW server_version"], capture_output=True, text=True
+        ).stdout.strip()
+        or "?"
+    )
+    head = subprocess.run(
+        ["git", "log", "-1", "--format=%h %s"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=no"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     import gunicorn
 
-    say(f"machine: {os.cpu_count()} cores; Python {sys.version.split()[0]}, Django "
+    say(
+        f"machine: {os.cpu_count()} cores; Python {sys.version.split()[0]}, Django "
         f"{django.get_version()}, gunicorn {gunicorn.__version__} ({args.workers} sync workers "
-        f"each), PostgreSQL {pg}")
+        f"each), PostgreSQL {pg}"
+    )
     say(f"code: {head}" + (" (with uncommitted changes)" if dirty else ""))
+    say(
+        f"load average before the run: {os.getloadavg()[0]:.2f} (anything else running on the "
+        "machine shows in the figures)"
+    )
     prefilled = sorted(t["prefilled"] for t in tables)
-    say(f"tables: {len(tables)}, entries already recorded: median "
+    say(
+        f"tables: {len(tables)}, entries already recorded: median "
         f"{statistics.median(prefilled):.0f}, {prefilled[0]} to {prefilled[-1]}; "
-        f"entries left to record: {sum(len(t['posts']) for t in tables):,}")
+        f"entries left to record: {sum(len(t['posts']) for t in tables):,}"
+    )
     for label, ns in kinds.items():
         ns = sorted(ns)
-        say(f"  {len(ns):>2} {label}: entries {ns[0]}-{ns[-1]} (median {statistics.median(ns):.0f})")
+        say(
+            f"  {len(ns):>2} {label}: entries {ns[0]}-{ns[-1]} (median {statistics.median(ns):.0f})"
+        )
     q = plan["queries"]
-    say(f"page game: Belote card by card, {plan['page']['prefilled']} entries; long game: Buck "
-        f"Euchre card by card, {plan['e_long']['length']} entries (seed {plan['e_long']['seed']})")
-    say(f"queries per request (Django test client, warm): record {q['record']}, page "
-        f"{q['page']}, fragment {q['fragment']}, poll {q['poll']}")
+    say(
+        f"page game: Belote card by card, {plan['page']['prefilled']} entries; long game: Buck "
+        f"Euchre card by card, {plan['e_long']['length']} entries (seed {plan['e_long']['seed']})"
+    )
+    say(
+        f"queries per request (Django test client, warm): record {q['record']}, page "
+        f"{q['page']}, fragment {q['fragment']}, poll {q['poll']}"
+    )
 
 
-def report(args: argparse.Namespace, plan: dict[str, Any], poll: tuple[Phase, Phase],
-           fragment: tuple[Phase, Phase], game_page: tuple[Phase, Phase], record_app: Phase,
-           record_bare: Phase, available: int, rec10: list[float], rec_long: list[float],
-           growth: dict[str, Any], sizes: Any, bare_sizes: Any, setup_s: float) -> None:
+def report(
+    args: argparse.Namespace,
+    plan: dict[str, Any],
+    poll: tuple[Phase, Phase],
+    fragment: tuple[Phase, Phase],
+    game_page: tuple[Phase, Phase],
+    record_app: Phase,
+    record_bare: Phase,
+    available: int,
+    rec10: list[float],
+    rec_long: list[float],
+    growth: dict[str, Any],
+    sizes: Any,
+    bare_sizes: Any,
+    setup_s: float,
+) -> None:
     q = plan["queries"]
     n = plan["page"]["prefilled"]
     rows = [
-        ("record an entry (htmx POST)", record_app, record_bare, q["record"],
-         f">= {RECORD_RATIO}x, p95 <= {RECORD_P95_MS:g} ms",
-         lambda r, a: r >= RECORD_RATIO and a.pct(0.95) <= RECORD_P95_MS),
-        (f"game page GET ({n} entries)", *game_page, q["page"], f">= {PAGE_RATIO}x",
-         lambda r, a: r >= PAGE_RATIO),
-        ("live fragment after a change", *fragment, q["fragment"], f">= {PAGE_RATIO}x",
-         lambda r, a: r >= PAGE_RATIO),
-        ("live poll, nothing changed (204)", *poll, q["poll"],
-         f">= {POLL_RATIO}x, <= {POLL_QUERIES} query",
-         lambda r, a: r >= POLL_RATIO and q["poll"] <= POLL_QUERIES),
+        (
+            "record an entry (htmx POST)",
+            record_app,
+            record_bare,
+            q["record"],
+            f">= {RECORD_RATIO}x, p95 <= {RECORD_P95_MS:g} ms",
+            lambda r, a: r >= RECORD_RATIO and a.pct(0.95) <= RECORD_P95_MS,
+        ),
+        (
+            f"game page GET ({n} entries)",
+            *game_page,
+            q["page"],
+            f">= {PAGE_RATIO}x",
+            lambda r, a: r >= PAGE_RATIO,
+        ),
+        (
+            "live fragment after a change",
+            *fragment,
+            q["fragment"],
+            f">= {PAGE_RATIO}x",
+            lambda r, a: r >= PAGE_RATIO,
+        ),
+        (
+            "live poll, nothing changed (204)",
+            *poll,
+            q["poll"],
+            f">= {POLL_RATIO}x, <= {POLL_QUERIES} query",
+            lambda r, a: r >= POLL_RATIO and q["poll"] <= POLL_QUERIES,
+        ),
     ]
     say()
-    say(f"{'request':<34}{'bare/s':>8}{'app/s':>8}{'ratio':>8}{'p50 ms':>9}{'p95 ms':>9}"
-        f"{'CPU ms':>8}{'bare':>6}{'db ms':>7}{'queries':>8}  {'goal':<28}result")
+    say(
+        f"{'request':<34}{'bare/s':>8}{'app/s':>8}{'ratio':>8}{'p50 ms':>9}{'p95 ms':>9}"
+        f"{'CPU ms':>8}{'bare':>6}{'db ms':>7}{'queries':>8}  {'goal':<28}result"
+    )
     for name, a, b, queries, goal, ok in rows:
         ratio = a.rate / b.rate if b.rate else float("nan")
         verdict = "PASS" if ok(ratio, a) else "FAIL"
         flags = []
         if a.bad or a.errors:
             flags.append(f"{a.bad + a.errors} bad")
-        say(f"{name:<34}{b.rate:>8,.0f}{a.rate:>8,.1f}{ratio:>7.2f}x{a.pct(0.5):>9.1f}"
+        say(
+            f"{name:<34}{b.rate:>8,.0f}{a.rate:>8,.1f}{ratio:>7.2f}x{a.pct(0.5):>9.1f}"
             f"{a.pct(0.95):>9.1f}{fmt(a.cpu_ms, 2):>8}{fmt(b.cpu_ms, 2):>6}{fmt(a.db_ms, 2):>7}"
-            f"{queries:>8}  {goal:<28}{verdict}{' (' + ', '.join(flags) + ')' if flags else ''}")
-    say(f"  (p50/p95: app latency with {args.connections} connections on {args.workers} workers; "
+            f"{queries:>8}  {goal:<28}{verdict}{' (' + ', '.join(flags) + ')' if flags else ''}"
+        )
+    say(
+        f"  (p50/p95: app latency with {args.connections} connections on {args.workers} workers; "
         f"CPU ms: gunicorn CPU per request, app then bare; db ms: PostgreSQL backends' CPU per "
         f"app request; bare p50 {record_bare.pct(0.5):.1f} ms for POST, "
-        f"{game_page[1].pct(0.5):.1f} ms for GET)")
+        f"{game_page[1].pct(0.5):.1f} ms for GET)"
+    )
+    bare_runs = [record_bare, game_page[1], fragment[1], poll[1]]
+    app_runs = [record_app, game_page[0], fragment[0], poll[0]]
+    say(
+        f"  (load generator: {max(b.client_ms for b in bare_runs):.2f} ms CPU per request at "
+        f"most in the bare runs; machine idle during the bare runs "
+        f"{min(b.idle for b in bare_runs):.0%}-{max(b.idle for b in bare_runs):.0%}, "
+        f"during the app runs {min(a.idle for a in app_runs):.0%}"
+        f"-{max(a.idle for a in app_runs):.0%})"
+    )
     if record_app.ran_out:
-        say(f"  note: {record_app.ran_out} connections ran out of entries to record before the "
+        say(
+            f"  note: {record_app.ran_out} connections ran out of entries to record before the "
             f"{args.seconds:g} s were up ({record_app.requests} of {available} posted): "
-            "use more --tables or fewer --seconds")
+            "use more --tables or fewer --seconds"
+        )
 
     long = plan["e_long"]["prefilled"]
     a10, a_long = p(rec10, 0.5), p(rec_long, 0.5)
-    same = (p(rec10, 0.95) <= RECORD_P95_MS and p(rec_long, 0.95) <= RECORD_P95_MS
-            and a_long <= SAME * a10)
+    same = (
+        p(rec10, 0.95) <= RECORD_P95_MS
+        and p(rec_long, 0.95) <= RECORD_P95_MS
+        and a_long <= SAME * a10
+    )
     say()
-    say(f"record at entry 10 vs entry {long} (Buck Euchre card by card, one request at a time, "
-        f"{len(rec10)} entries each):")
-    say(f"  entry 10: p50 {a10:.1f} ms, p95 {p(rec10, 0.95):.1f} ms; entry {long}: p50 "
+    say(
+        f"record at entry 10 vs entry {long} (Buck Euchre card by card, one request at a time, "
+        f"{len(rec10)} entries each):"
+    )
+    say(
+        f"  entry 10: p50 {a10:.1f} ms, p95 {p(rec10, 0.95):.1f} ms; entry {long}: p50 "
         f"{a_long:.1f} ms, p95 {p(rec_long, 0.95):.1f} ms; ratio {a_long / a10:.2f}x  "
         f"goal: p95 <= {RECORD_P95_MS:g} ms at both, p50 at most {SAME}x entry 10's  "
-        f"{'PASS' if same else 'FAIL'}")
+        f"{'PASS' if same else 'FAIL'}"
+    )
     (page10, frag10), (page_l, frag_l) = growth["10"], growth["long"]
     for what, short, longer in (("game page", page10, page_l), ("live fragment", frag10, frag_l)):
         ok = p(longer, 0.5) <= SAME * p(short, 0.5)
-        say(f"  {what}: p50 {p(short, 0.5):.1f} ms at entry {10 + len(rec10)}, "
+        say(
+            f"  {what}: p50 {p(short, 0.5):.1f} ms at entry {10 + len(rec10)}, "
             f"{p(longer, 0.5):.1f} ms at entry {long + len(rec_long)} "
             f"({p(longer, 0.5) / p(short, 0.5):.2f}x)  goal: not growing with the log (at most "
-            f"{SAME}x)  {'PASS' if ok else 'FAIL'}")
+            f"{SAME}x)  {'PASS' if ok else 'FAIL'}"
+        )
 
     packed, plain, encoding, assets = sizes
     total = packed + sum(a[1] for a in assets)
     ok = total <= FIRST_LOAD_KB * 1024 and encoding != "none"
     say()
-    say(f"game page ({n} entries) over the wire: {packed / 1024:.1f} KB with compression accepted "
-        f"(Content-Encoding: {encoding}), {plain / 1024:.1f} KB without")
+    say(
+        f"game page ({n} entries) over the wire: {packed / 1024:.1f} KB with compression accepted "
+        f"(Content-Encoding: {encoding}), {plain / 1024:.1f} KB without"
+    )
     for url, wire, enc in assets:
         say(f"  + {url}: {wire / 1024:.1f} KB ({enc})")
-    say(f"  first load, page and assets: {total / 1024:.1f} KB  goal: <= {FIRST_LOAD_KB} KB, "
-        f"HTML compressed  {'PASS' if ok else 'FAIL'}")
+    say(
+        f"  first load, page and assets: {total / 1024:.1f} KB  goal: <= {FIRST_LOAD_KB} KB, "
+        f"HTML compressed  {'PASS' if ok else 'FAIL'}"
+    )
     say(f"  (bare Django's page: {bare_sizes[0] / 1024:.1f} KB; sizes include response headers)")
     say(f"\nsetup {setup_s:.0f} s (games, tables, servers)")
 
