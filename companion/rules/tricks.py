@@ -13,7 +13,7 @@ Games pass in how *their* cards behave (``suit_of`` for a left bower that belong
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from companion.rules.cards import RANK_NAMES, Card, Suit
 from companion.rules.core import Severity, Violation
@@ -137,193 +137,198 @@ def _never(card: Card) -> bool:
     return False
 
 
-def shown_out(
-    tricks: Sequence[TrickRecord],
+# --- failures to follow (a single duty, proven by a later card of the suit) --------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Failure:
+    """A play that did not follow the led ``suit``: a revoke once the player shows the suit."""
+
+    trick: int
+    seat: int
+    suit: Suit
+    card: Card  # what was played instead
+
+
+def follow_step(
+    unproven: Sequence[Failure],
+    trick: TrickRecord,
     n_seats: int,
     suit_of: SuitOf = natural_suit,
     free: Callable[[Card], bool] = _never,
-) -> dict[tuple[int, Suit], int]:
-    """(seat, suit) -> the first trick in which that seat did not follow that led suit.
-    ``free`` cards (a joker that may be played at any time) never count as not following."""
-    out: dict[tuple[int, Suit], int] = {}
-    for trick in tricks:
-        if trick.lead is None:
-            continue
-        # The leader cannot fail to follow, even when a led joker lets the next card set the suit.
-        for seat, card in trick.plays(n_seats)[1:]:
-            if suit_of(card) != trick.lead and not free(card):
-                out.setdefault((seat, trick.lead), trick.number)
-    return out
-
-
-def revoke_flags(
-    tricks: Sequence[TrickRecord],
-    plays: Sequence[tuple[int, Card]],
-    number: int,
-    names: Sequence[str],
-    suit_of: SuitOf = natural_suit,
-    rule: str = "follow-suit",
-    free: Callable[[Card], bool] = _never,
-) -> list[Violation]:
-    """Flag a player who plays a suit after failing to follow it earlier: that earlier trick was
-    a revoke, since the card was in their hand all along. Both tricks are named. Each failure is
-    proven by the first card of the suit the player plays after it, so a player who revokes in
-    a suit again after being flagged for it is flagged again."""
-    n = len(names)
-    flags = []
+) -> tuple[tuple[Failure, ...], list[tuple[Failure, Card]]]:
+    """What recording ``trick`` proves: the failures to follow still unproven afterwards, and
+    each failure proven now with the card that proves it (a card of the suit the player did not
+    follow, so it was in their hand all along). Each card is checked only against its player's
+    unproven failures, and each failure is proven once, by the first such card: a player who
+    revokes in a suit again after being flagged for it is flagged again. ``free`` cards (a
+    joker that may be played at any time) never count as not following."""
+    still = list(unproven)
+    proven: list[tuple[Failure, Card]] = []
+    plays = trick.plays(n_seats)
     for seat, card in plays:
         suit = suit_of(card)
         if suit is None:
             continue
-        for earlier in _unproven_failures(tricks, seat, suit, n, suit_of, free):
-            flags.append(
-                Violation(
-                    "revoke",
-                    f"Revoke by {names[seat]}: no {suit_word(suit)[:-1]} in trick {earlier} "
-                    f"although {card.label} was still in hand (played in trick {number}).",
-                    Severity.IRREGULARITY,
-                    rule,
-                )
-            )
-    return flags
-
-
-def _unproven_failures(
-    tricks: Sequence[TrickRecord],
-    seat: int,
-    suit: Suit,
-    n: int,
-    suit_of: SuitOf,
-    free: Callable[[Card], bool],
-) -> list[int]:
-    """The tricks (numbers) in which ``seat`` did not follow a lead of ``suit`` and has not
-    played that suit since (what a card of the suit played now proves)."""
-    failures: list[int] = []
-    for trick in tricks:
+        for failure in [f for f in still if f.seat == seat and f.suit == suit]:
+            proven.append((failure, card))
+            still.remove(failure)
+    if trick.lead is not None:
         # The leader cannot fail to follow, even when a led joker lets the next card set the suit.
-        for position, (who, card) in enumerate(trick.plays(n)):
-            if who != seat:
+        for seat, card in plays[1:]:
+            if suit_of(card) != trick.lead and not free(card):
+                still.append(Failure(trick.number, seat, trick.lead, card))
+    return tuple(still), proven
+
+
+def revoke_flags(
+    proven: Sequence[tuple[Failure, Card]],
+    number: int,
+    names: Sequence[str],
+    rule: str = "follow-suit",
+) -> list[Violation]:
+    """The flags for failures to follow proven in trick ``number`` (see :func:`follow_step`):
+    both tricks are named."""
+    return [
+        Violation(
+            "revoke",
+            f"Revoke by {names[failure.seat]}: no {suit_word(failure.suit)[:-1]} in trick "
+            f"{failure.trick} although {card.label} was still in hand (played in trick {number}).",
+            Severity.IRREGULARITY,
+            rule,
+        )
+        for failure, card in proven
+    ]
+
+
+# --- duties of play with precedence (follow, then trump, beat, ...) ----------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Duty:
+    """A duty a play may have broken: holding any of ``cards`` made the play illegal.
+    ``reason`` ends the flag's message, ``{held}`` standing for the evidence."""
+
+    code: str  # "revoke" | "must-trump" | ...
+    rule: str  # anchor on the rules page
+    cards: frozenset[Card]
+    reason: str  # "they held {held} and had to follow hearts"
+
+
+@dataclasses.dataclass(frozen=True)
+class OpenPlay:
+    """A play that may yet be proven wrong. Its duties are worked out once, when its trick is
+    recorded, in order of precedence: the play broke the first duty whose cards the player
+    held. ``open``: the first ``open`` duties are not proven broken yet. ``broken``: a duty
+    proven broken (by ``held``) but not flagged yet, because the player may still turn out to
+    have held a card of an earlier duty (the led suit): the flag must name the rule actually
+    broken, so it waits until that is ruled out."""
+
+    trick: int
+    position: int
+    seat: int
+    card: Card
+    duties: tuple[Duty, ...]
+    open: int
+    broken: int | None = None
+    held: str = ""  # the evidence of ``broken``: "Q♦ (played in trick 6)"
+
+
+@dataclasses.dataclass(frozen=True)
+class Proof:
+    """A play proven to have broken ``duty``, certainly the first of its duties it broke."""
+
+    play: OpenPlay
+    duty: Duty
+    held: str
+
+    def violation(self, names: Sequence[str]) -> Violation:
+        play, duty = self.play, self.duty
+        reason = duty.reason.replace("{held}", self.held)
+        return Violation(
+            duty.code,
+            f"Trick {play.trick}: {names[play.seat]} played {play.card.label}, but {reason}.",
+            Severity.IRREGULARITY,
+            duty.rule,
+        )
+
+
+def _first_broken(play: OpenPlay, card: Card) -> int | None:
+    """The first of the play's unproven duties that holding ``card`` broke, if any."""
+    for index in range(play.open):
+        if card in play.duties[index].cards:
+            return index
+    return None
+
+
+def _broken(play: OpenPlay, index: int, held: str) -> OpenPlay:
+    return dataclasses.replace(play, open=index, broken=index, held=held)
+
+
+def prove_plays(
+    pending: Sequence[OpenPlay],
+    trick: TrickRecord,
+    new: Sequence[OpenPlay],
+    n_seats: int,
+    *,
+    played: Callable[[], frozenset[Card]],
+    left: int,
+    known: Mapping[int, Card] | None = None,
+) -> tuple[tuple[OpenPlay, ...], list[Proof]]:
+    """What recording ``trick`` proves, for games where every card is played: the plays still
+    open afterwards, and each play now certainly proven wrong.
+
+    ``pending`` holds the earlier plays of the hand still open, ``new`` this trick's plays that
+    have duties. Every card a player plays was in their hand at each of their earlier plays, so
+    each card of ``trick`` is checked against that player's open duties (and nothing else: no
+    play is proven twice). ``known`` maps a seat to a card known to be in their hand until they
+    play it (an upcard that went to them): evidence from the start.
+
+    A play is flagged for a duty once it is certain the player did not hold a card of an earlier
+    duty (the led suit before a duty to trump): at once for the first duty; otherwise when each
+    card of the earlier duties is known to be elsewhere (already ``played`` in the hand: the
+    callable gives every card played so far, this trick included; or known in another hand), or
+    when every card the player held is known (``left``: the cards each player still holds after
+    this trick, which are all known when they are the player's ``known`` card, or none).
+    """
+    known = known or {}
+    out: list[OpenPlay] = []
+    for play in pending:
+        for seat, card in trick.plays(n_seats):
+            if seat == play.seat and (index := _first_broken(play, card)) is not None:
+                play = _broken(play, index, f"{card.label} (played in trick {trick.number})")
+        out.append(play)
+    for play in new:
+        up = known.get(play.seat)
+        if up is not None and (index := _first_broken(play, up)) is not None:
+            play = _broken(play, index, f"{up.label} (the upcard)")
+        out.append(play)
+    found: list[Proof] = []
+    still: list[OpenPlay] = []
+    cards: frozenset[Card] | None = None
+    for play in out:
+        if play.broken is None and play.open:
+            still.append(play)
+            continue
+        if play.broken is None:
+            continue
+        settled = left == (1 if play.seat in known else 0)
+        if play.broken and not settled:
+            if cards is None:
+                cards = played()
+            elsewhere = cards | {c for s, c in known.items() if s != play.seat}
+            if not all(d.cards <= elsewhere for d in play.duties[: play.broken]):
+                still.append(play)
                 continue
-            if suit_of(card) == suit:
-                failures.clear()  # those were proven by this card, and flagged then
-            elif position and trick.lead == suit and not free(card):
-                failures.append(trick.number)
-    return failures
+        found.append(Proof(play, play.duties[play.broken], play.held))
+    found.sort(key=lambda p: (p.play.trick, p.play.position))
+    return tuple(still), found
 
 
 def describe_trick(trick: TrickRecord, names: Sequence[str]) -> str:
     n = len(names)
     shown = ", ".join(f"{names[s]} {c.label}" for s, c in trick.plays(n))
     return f"Trick {trick.number}: {shown} — {names[trick.winner]} wins"
-
-
-@dataclasses.dataclass(frozen=True)
-class PlayContext:
-    """One play, seen again once the hand is over and every player's cards are known.
-
-    ``hand`` is everything the player still held when playing (this card included): the cards
-    they went on to play in this trick and the later ones. ``led`` holds the suits led in
-    earlier tricks of the hand.
-    """
-
-    tricks: tuple[TrickRecord, ...]
-    n_seats: int
-    trick: TrickRecord
-    position: int  # 0 = the lead
-    seat: int
-    card: Card
-    before: tuple[Card, ...]  # cards already in the trick, in play order
-    hand: tuple[Card, ...]
-    led: frozenset[Suit]
-
-    def played_in(self, card: Card) -> int | None:
-        """The trick (number) in which this player played ``card``, from this trick on."""
-        for trick in self.tricks[self.trick.number - 1 :]:
-            for seat, played in trick.plays(self.n_seats):
-                if seat == self.seat and played == card:
-                    return trick.number
-        return None
-
-    def evidence(self, cards: Sequence[Card]) -> str:
-        """The cards that prove a player could have done better, e.g. Q♦ (played in trick 7)."""
-        shown = [f"{c.label} (played in trick {self.played_in(c)})" for c in cards[:2]]
-        return " and ".join(shown)
-
-
-#: A game's check of one play given the whole hand: the reason it broke a rule, or None.
-PlayCheck = Callable[[PlayContext], "str | None"]
-
-
-def audit_hand(
-    tricks: Sequence[TrickRecord],
-    names: Sequence[str],
-    check: PlayCheck,
-    rule: str = "follow-suit",
-    code: str = "illegal-play",
-) -> list[Violation]:
-    """Re-check every play of a finished hand against the player's reconstructed hand.
-
-    Every card is played in these games, so the cards a player played from trick k on are
-    exactly what they held at trick k. Each play that broke a rule given that hand is flagged
-    (an irregularity: it happened at the table) with the trick and the evidence named.
-    """
-    n = len(names)
-    tricks = tuple(tricks)
-    held: list[list[Card]] = [[] for _ in range(n)]
-    for trick in tricks:
-        for seat, card in trick.plays(n):
-            held[seat].append(card)
-    flags = []
-    led: set[Suit] = set()
-    for trick in tricks:
-        for position, (seat, card) in enumerate(trick.plays(n)):
-            ctx = PlayContext(
-                tricks=tricks,
-                n_seats=n,
-                trick=trick,
-                position=position,
-                seat=seat,
-                card=card,
-                before=trick.cards[:position],
-                hand=tuple(held[seat]),
-                led=frozenset(led),
-            )
-            if (reason := check(ctx)) is not None:
-                flags.append(
-                    Violation(
-                        code,
-                        f"Trick {trick.number}: {names[seat]} played {card.label}, but {reason}.",
-                        Severity.IRREGULARITY,
-                        rule,
-                    )
-                )
-            held[seat].remove(card)
-        if trick.lead is not None:
-            led.add(trick.lead)
-    return flags
-
-
-def follow_suit_check(suit_of: SuitOf = natural_suit) -> PlayCheck:
-    """The plain rule: follow the led suit if you can.
-
-    >>> from companion.rules.cards import parse_cards
-    >>> a, b = parse_cards("AS 2H"), parse_cards("KS 3S")
-    >>> t1 = TrickRecord(1, 0, a, Suit.SPADES, 0)
-    >>> t2 = TrickRecord(2, 0, b, Suit.SPADES, 0)
-    >>> [v.message for v in audit_hand([t1, t2], ["Ann", "Bob"], follow_suit_check())]
-    ['Trick 1: Bob played 2♥, but they held 3♠ (played in trick 2) and had to follow spades.']
-    """
-
-    def check(ctx: PlayContext) -> str | None:
-        lead = ctx.trick.lead
-        if ctx.position == 0 or lead is None or suit_of(ctx.card) == lead:
-            return None
-        could = [c for c in ctx.hand if suit_of(c) == lead]
-        if not could:
-            return None
-        return f"they held {ctx.evidence(could)} and had to follow {suit_word(lead)}"
-
-    return check
 
 
 def order_text(ranks: Sequence[int], points: dict[int, int] | None = None) -> str:

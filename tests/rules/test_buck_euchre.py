@@ -679,8 +679,7 @@ def test_upcard_may_be_played_by_the_dealer_who_took_it_up() -> None:
 # --- revokes ----------------------------------------------------------------------------------
 
 # Ann took up 9♦ (diamonds trump; J♥ is the left bower). Trick 1 and 2: trump led, Ann plays
-# hearts although she holds 9♦ and J♥. Her J♥ in trick 4 proves trick 1 at once; the audit
-# after trick 5 names trick 2 as well.
+# hearts although she holds 9♦ and J♥. Her J♥ in trick 4 proves both at once: two revokes.
 REVOKES: list[Event] = [
     deal(ANN, "9D"),
     bid(BOB, "order-up"),
@@ -693,18 +692,18 @@ REVOKES: list[Event] = [
 ]
 
 
-def test_a_revoke_is_flagged_when_proven_and_the_audit_names_the_rest() -> None:
+def test_each_revoke_is_flagged_when_proven_even_twice_in_one_suit() -> None:
     rules = rules_for()
     result_ = replay(rules, REVOKES)
     assert [(i, v.code, v.severity) for i, v in result_.flagged] == [
         (6, "revoke", Severity.IRREGULARITY),
-        (7, "must-follow", Severity.IRREGULARITY),
+        (6, "revoke", Severity.IRREGULARITY),
     ]
     assert [v.message for _, v in result_.flagged] == [
         "Revoke by Ann: no diamond in trick 1 although J♥ (the left bower, a diamond this hand) "
         "was still in hand (played in trick 4).",
-        "Trick 2: Ann played 10♥, but they held J♥ (played in trick 4) and 9♦ (played in "
-        "trick 5) and had to follow diamonds; the left bower counts as a diamond.",
+        "Revoke by Ann: no diamond in trick 2 although J♥ (the left bower, a diamond this hand) "
+        "was still in hand (played in trick 4).",
     ]
     assert all(v.rule == "follow-suit" for _, v in result_.flagged)
     # Recorded: the hand is scored (Bob 2 tricks as declarer: euchred).

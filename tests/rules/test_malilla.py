@@ -417,10 +417,14 @@ def test_messages_name_player_card_and_rule() -> None:
 # --- irregularities: flagged, then forfeited -----------------------------------------------
 
 
-def test_failure_to_trump_is_flagged_when_proven() -> None:
+def test_failure_to_trump_is_flagged_once_the_led_suit_is_ruled_out() -> None:
     rules = rules_for()
+    # Bob's Q♦ in trick 6 shows he could have trumped Ann's A♥ in trick 4, but with hearts
+    # still out he might have held one (a revoke, the rule that comes first): the flag waits
+    # until the last heart is played, in trick 9.
     result = replay(rules, [deal(0, "3D"), *tricks(NO_TRUMP)])
-    assert [(i, v.code) for i, v in result.flagged] == [(6, "must-beat")]
+    assert replay(rules, [deal(0, "3D"), *tricks(NO_TRUMP[:8])]).flagged == ()
+    assert [(i, v.code) for i, v in result.flagged] == [(9, "must-beat")]
     v = result.flagged[0][1]
     assert v.severity is Severity.IRREGULARITY and v.rule == "must-beat"
     assert v.message == (
@@ -430,6 +434,31 @@ def test_failure_to_trump_is_flagged_when_proven() -> None:
     assert rules.hands(result.state)[0].points == (8, 0)
     assert rules.outcome(result.state) is None
     assert dict(rules.info(result.state))["Flagged"].startswith("Bob (trick 4)")
+
+
+def test_a_revoke_after_a_failure_to_beat_is_one_flag() -> None:
+    rules = rules_for()
+    # Trick 1: Bob leads 3♣ and Ann wins with Q♣ (dealer Ann, diamonds trump); in trick 2 Bob
+    # discards 2♥ on Ann's A♣ while holding a trump (his K♦ in trick 3) and a club (his 4♣,
+    # leading trick 4): one flag, the revoke, when the 4♣ shows it.
+    events: list[Event] = [
+        deal(0, "3D"),
+        trick("3C 5C 6C QC"),
+        trick("AC 2H 7C 2C"),
+        trick("5H 6H 3H KD"),
+        trick("4C JC KC 5D"),
+    ]
+    assert replay(rules, events[:4]).flagged == ()
+    result = replay(rules, events)
+    assert [(i, v.code) for i, v in result.flagged] == [(4, "revoke")]
+    assert "4♣ (played in trick 4)" in result.flagged[0][1].message
+
+
+def test_the_dealer_s_upcard_is_evidence_from_the_start() -> None:
+    # Ann (dealer) holds 3♦ turned up: discarding 2♥ on a diamond lead is a revoke at once.
+    result = replay(rules_for(), [deal(0, "3D"), trick("4D 5D 6D 2H")])
+    assert [(i, v.code) for i, v in result.flagged] == [(1, "revoke")]
+    assert "3♦ (the upcard)" in result.flagged[0][1].message
 
 
 def test_a_revoke_is_flagged_as_soon_as_the_suit_reappears() -> None:
@@ -488,7 +517,8 @@ def test_a_forfeited_hand_loses_its_held_bonus() -> None:
 
 def test_automatic_forfeit_stops_the_game() -> None:
     rules = rules_for(forfeit="auto")
-    state = state_after(rules, [deal(0, "3D"), *tricks(NO_TRUMP[:6])])
+    assert rules.outcome(state_after(rules, [deal(0, "3D"), *tricks(NO_TRUMP[:8])])) is None
+    state = state_after(rules, [deal(0, "3D"), *tricks(NO_TRUMP[:9])])
     end = rules.outcome(state)
     assert end is not None and end.reason == "forfeit" and end.winners == (0, 2)
 

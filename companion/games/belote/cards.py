@@ -18,7 +18,7 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 
 from companion.rules.cards import ACE, JACK, KING, QUEEN, RANK_NAMES, Card, Suit, deck
-from companion.rules.tricks import suit_word, winner_index
+from companion.rules.tricks import Duty, suit_word, winner_index
 
 DECK = frozenset(deck(32))
 TRUMP_ORDER = (JACK, 9, ACE, 10, KING, QUEEN, 8, 7)  # high to low
@@ -81,16 +81,6 @@ def suit_cards(suit: Suit) -> frozenset[Card]:
 # --- play duties (rulings §1.2.7) ---------------------------------------------------------
 
 
-@dataclasses.dataclass(frozen=True)
-class Duty:
-    """A duty a play may have broken: holding any of ``cards`` made the play illegal."""
-
-    code: str  # "revoke" | "must-trump" | "must-overtrump"
-    rule: str  # anchor on the rules page
-    cards: frozenset[Card]
-    words: str  # "had to follow hearts"
-
-
 def duties(
     before: Sequence[Card],
     card: Card,
@@ -130,19 +120,20 @@ def duties(
 # The duties are built once each (a play's duties are kept in the state until the hand ends).
 @functools.cache
 def _follow(lead: Suit, trumps: bool = False) -> Duty:
-    words = f"had to follow {'trumps' if trumps else suit_word(lead)}"
+    words = f"they held {{held}} and had to follow {'trumps' if trumps else suit_word(lead)}"
     return Duty("revoke", "follow-suit", suit_cards(lead), words)
 
 
 @functools.cache
 def _overtrump(trump: Suit, top: Card, rule: str) -> Duty:
     higher = frozenset(c for c in suit_cards(trump) if strength(c, trump) > strength(top, trump))
-    return Duty("must-overtrump", rule, higher, f"had to play a trump higher than {top.label}")
+    words = f"they held {{held}} and had to play a trump higher than {top.label}"
+    return Duty("must-overtrump", rule, higher, words)
 
 
 @functools.cache
 def _must_trump(trump: Suit) -> Duty:
-    words = "had to trump while an opponent was winning the trick"
+    words = "they held {held} and had to trump while an opponent was winning the trick"
     return Duty("must-trump", "must-trump", suit_cards(trump), words)
 
 

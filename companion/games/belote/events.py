@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from companion.games.belote.cards import Duty
 from companion.rules.cards import Card, Suit
 from companion.rules.core import HandScore
 from companion.rules.events import Event, Record, Seat
-from companion.rules.tricks import TrickRecord
+from companion.rules.tricks import OpenPlay, TrickRecord
 
 # --- events ---------------------------------------------------------------------------------
 
@@ -84,20 +83,6 @@ class Result(Event):
 
 
 @dataclasses.dataclass(frozen=True)
-class PlayDuties:
-    """A play that may yet be proven wrong: the duties it would break (worked out once, when its
-    trick is recorded, in order of precedence) and how many of them are still unproven: the
-    first ``open`` duties. A card the player plays later proves one of those, or nothing."""
-
-    trick: int
-    position: int
-    seat: int
-    card: Card
-    duties: tuple[Duty, ...]
-    open: int
-
-
-@dataclasses.dataclass(frozen=True)
 class Hand:
     dealer: int
     upcard: Card | None
@@ -108,8 +93,8 @@ class Hand:
     melds: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     belote: int | None = None  # who announced belote
     tricks: tuple[TrickRecord, ...] = ()
-    #: Plays of this hand with a duty not yet proven broken (see ``belote.play.prove``).
-    pending: tuple[PlayDuties, ...] = ()
+    #: Plays of this hand that may yet be flagged (see ``belote.play.prove``).
+    pending: tuple[OpenPlay, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)

@@ -48,14 +48,12 @@ from companion.games.belote.events import (
     Deal,
     Declare,
     Hand,
-    PlayDuties,
     Redeal,
     Result,
     Trick,
 )
 from companion.games.belote.play import (
     TRICKS,
-    Proof,
     card_facts,
     play_flags,
     prove,
@@ -73,7 +71,13 @@ from companion.games.belote.score import (
 from companion.rules.cards import Card, Suit
 from companion.rules.core import Family, HandScore, Option, Outcome, Reminder, Rules, Violation
 from companion.rules.events import Event, event_types
-from companion.rules.tricks import TrickRecord, duplicate_problems, lead_and_size_problems
+from companion.rules.tricks import (
+    OpenPlay,
+    Proof,
+    TrickRecord,
+    duplicate_problems,
+    lead_and_size_problems,
+)
 
 
 class Belote(Rules[BeloteState, BeloteOptions]):
@@ -89,8 +93,7 @@ class Belote(Rules[BeloteState, BeloteOptions]):
     blurb = "Two partnerships bid for trumps, declare, and race to 1000 points. 4 players."
     scores_by_team = True
     _last_played: (
-        tuple[Hand, tuple[Card, ...], tuple[TrickRecord, tuple[PlayDuties, ...], list[Proof]]]
-        | None
+        tuple[Hand, tuple[Card, ...], tuple[TrickRecord, tuple[OpenPlay, ...], list[Proof]]] | None
     ) = None
 
     def initial_state(self) -> BeloteState:
@@ -281,7 +284,7 @@ class Belote(Rules[BeloteState, BeloteOptions]):
 
     def _played(
         self, hand: Hand, cards: tuple[Card, ...]
-    ) -> tuple[TrickRecord, tuple[PlayDuties, ...], list[Proof]]:
+    ) -> tuple[TrickRecord, tuple[OpenPlay, ...], list[Proof]]:
         """A trick's record and what it proves. Replay checks a trick, then applies it: the
         last answer is kept so the work is done once (states are never changed in place)."""
         last = self._last_played

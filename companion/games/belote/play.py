@@ -4,31 +4,29 @@ Nobody's hand is recorded, but every card is played, so a player's hand at trick
 the cards they play from trick k on (and the taker also holds the upcard until they play it).
 Each play is checked against that evidence as soon as it turns up: a card played later that
 would have followed suit, trumped, or overtrumped proves the earlier play broke a duty
-(rulings §1.2.7). By the eighth trick every card is known, so every illegal play of the hand
-has been flagged (:func:`prove`). Declarations and belote that the cards contradict are flagged
-too.
+(rulings §1.2.7), and the play is flagged once, naming the rule actually broken (:func:`prove`).
+By the eighth trick every card is known, so every illegal play of the hand has been flagged.
+Declarations and belote that the cards contradict are flagged too.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 
 from companion.games.belote.cards import (
     HAND_POINTS,
     LAST_TRICK,
-    Duty,
     duties,
     partner_is_winning,
     trick_points,
     trick_winner,
 )
 from companion.games.belote.checks import belote_cards, meld_name
-from companion.games.belote.events import Hand, PlayDuties, Result
+from companion.games.belote.events import Hand, Result
 from companion.games.belote.score import HandFacts
 from companion.rules.cards import Card, Suit
 from companion.rules.core import Severity, Violation
-from companion.rules.tricks import TrickRecord
+from companion.rules.tricks import Duty, OpenPlay, Proof, TrickRecord, prove_plays
 
 TRICKS = 8
 
@@ -53,54 +51,36 @@ def play_duties(trick: TrickRecord, position: int, trump: Suit, always: bool) ->
     return duties(before, trick.cards[position], trump, partner, always)
 
 
-#: What :func:`prove` finds: (the play, the index of the duty it broke, the evidence in words).
-Proof = tuple[PlayDuties, int, str]
-
-
-def _first_broken(play: PlayDuties, card: Card) -> int | None:
-    """The first of the play's unproven duties that holding ``card`` broke, if any."""
-    for index in range(play.open):
-        if card in play.duties[index].cards:
-            return index
-    return None
-
-
 def prove(
     hand: Hand, record: TrickRecord, always: bool
-) -> tuple[tuple[PlayDuties, ...], list[Proof]]:
-    """What recording ``record`` proves: the hand's plays still open to proof afterwards, and
-    each play proven wrong now, (play, index of the duty broken, the evidence in words).
+) -> tuple[tuple[OpenPlay, ...], list[Proof]]:
+    """What recording ``record`` proves: the hand's plays still open afterwards, and each play
+    now certainly proven wrong (see :func:`~companion.rules.tricks.prove_plays`).
 
-    Every card a player plays was in their hand at each of their earlier plays of the hand, so
-    each card of ``record`` is checked against that player's earlier plays, and only against
-    the duties not proven yet: each play's duties are worked out once, when its trick is
-    recorded, and nothing is checked twice. The taker's upcard is evidence from the start,
-    until they play it. A play already proven wrong is proven again only for a duty that comes
-    first (it held the led suit: a revoke, not a failure to trump), so the flag names the rule
-    actually broken even when the evidence of the suit comes later in the hand.
+    Each play's duties are worked out once, when its trick is recorded, and each later card is
+    checked only against its player's open duties. The taker's upcard is evidence from the
+    start, until they play it. A play proven to have failed to trump (or overtrump) is flagged
+    only once the player certainly did not hold the led suit: when every card of that suit is
+    known to be elsewhere, or every card the player held is known (by the eighth trick at the
+    latest). If a later card shows they held it, the one flag is a revoke.
     """
-    assert hand.trump is not None
-    pending = list(hand.pending)
-    found: list[Proof] = []
-    for seat, card in record.plays(4):
-        for i, play in enumerate(pending):
-            if play.seat == seat and (index := _first_broken(play, card)) is not None:
-                found.append((play, index, f"{card.label} (played in trick {record.number})"))
-                pending[i] = dataclasses.replace(play, open=index)
-    up = hand.upcard
-    upcard_held = up is not None and not any(up in t.cards for t in (*hand.tricks, record))
+    trump = hand.trump
+    assert trump is not None
+    new = []
     for position, (seat, card) in enumerate(record.plays(4)):
-        duty_list = play_duties(record, position, hand.trump, always)
-        if not duty_list:
-            continue
-        play = PlayDuties(record.number, position, seat, card, duty_list, len(duty_list))
-        index = _first_broken(play, up) if upcard_held and seat == hand.taker and up else None
-        if index is not None and up is not None:
-            found.append((play, index, f"{up.label} (the upcard)"))
-            play = dataclasses.replace(play, open=index)
-        pending.append(play)
-    found.sort(key=lambda f: (f[0].trick, f[0].position))
-    return tuple(p for p in pending if p.open), found
+        if duty_list := play_duties(record, position, trump, always):
+            new.append(OpenPlay(record.number, position, seat, card, duty_list, len(duty_list)))
+    up, tricks = hand.upcard, (*hand.tricks, record)
+    known = {}
+    if up is not None and hand.taker is not None and not any(up in t.cards for t in tricks):
+        known[hand.taker] = up
+
+    def played() -> frozenset[Card]:
+        return frozenset(c for t in tricks for c in t.cards)
+
+    return prove_plays(
+        hand.pending, record, new, 4, played=played, left=TRICKS - record.number, known=known
+    )
 
 
 def play_flags(
@@ -108,17 +88,7 @@ def play_flags(
 ) -> list[Violation]:
     """Irregularities proven by recording ``record``: plays (``proven``, from :func:`prove`),
     declarations and belote."""
-    flags = [
-        Violation(
-            play.duties[index].code,
-            f"Trick {play.trick}: {names[play.seat]} played {play.card.label}, but they held "
-            f"{held} and {play.duties[index].words}.",
-            Severity.IRREGULARITY,
-            play.duties[index].rule,
-        )
-        for play, index, held in proven
-    ]
-    return flags + _claim_flags(names, hand, record)
+    return [p.violation(names) for p in proven] + _claim_flags(names, hand, record)
 
 
 def _claim_flags(names: Sequence[str], hand: Hand, record: TrickRecord) -> list[Violation]:

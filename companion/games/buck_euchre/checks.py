@@ -8,33 +8,25 @@ See ``docs/games/buck_euchre.md`` for the list of codes.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from companion.games.buck_euchre import play
+from companion.games.buck_euchre.events import (
+    Bid,
+    BuckEuchreState,
+    Deal,
+    Hand,
+    Result,
+    Table,
+    Trick,
+)
 from companion.games.buck_euchre.play import SEATS, TRICKS
 from companion.rules.cards import Card
 from companion.rules.core import Violation
 from companion.rules.events import Event
-from companion.rules.tricks import (
-    TrickRecord,
-    audit_hand,
-    duplicate_problems,
-    lead_and_size_problems,
-)
-
-if TYPE_CHECKING:
-    from companion.games.buck_euchre.game import (
-        Bid,
-        BuckEuchre,
-        BuckEuchreState,
-        Deal,
-        Hand,
-        Result,
-        Trick,
-    )
+from companion.rules.tricks import duplicate_problems, follow_step, lead_and_size_problems
 
 
-def unexpected(rules: BuckEuchre, state: BuckEuchreState, event: Event) -> Violation:
+def unexpected(rules: Table, state: BuckEuchreState, event: Event) -> Violation:
     hand, kind = state.hand, event.kind
     if rules.outcome(state) is not None:
         return Violation("game-over", "The game is over: nothing more can be recorded.")
@@ -72,7 +64,7 @@ def unexpected(rules: BuckEuchre, state: BuckEuchreState, event: Event) -> Viola
     return Violation("out-of-order", f"A {kind} cannot be recorded now: expecting {what}.")
 
 
-def deal_problems(rules: BuckEuchre, state: BuckEuchreState, deal: Deal) -> list[Violation]:
+def deal_problems(rules: Table, state: BuckEuchreState, deal: Deal) -> list[Violation]:
     problems = []
     expected = state.next_dealer
     if expected is not None and deal.dealer != expected:
@@ -89,7 +81,7 @@ def deal_problems(rules: BuckEuchre, state: BuckEuchreState, deal: Deal) -> list
     return problems
 
 
-def bid_problems(rules: BuckEuchre, hand: Hand, bid: Bid) -> list[Violation]:
+def bid_problems(rules: Table, hand: Hand, bid: Bid) -> list[Violation]:
     names, up = rules.names, hand.upcard
     assert up is not None and up.suit is not None
     seat = rules.bidder(hand)
@@ -136,9 +128,7 @@ def bid_problems(rules: BuckEuchre, hand: Hand, bid: Bid) -> list[Violation]:
     ]
 
 
-def drop_problems(
-    rules: BuckEuchre, dropped: Sequence[int], declarer: int | None
-) -> list[Violation]:
+def drop_problems(rules: Table, dropped: Sequence[int], declarer: int | None) -> list[Violation]:
     names = rules.names
     problems = []
     if len(set(dropped)) != len(dropped):
@@ -156,7 +146,7 @@ def drop_problems(
     return problems
 
 
-def result_problems(rules: BuckEuchre, hand: Hand, result: Result) -> list[Violation]:
+def result_problems(rules: Table, hand: Hand, result: Result) -> list[Violation]:
     names = rules.names
     trump, problems = play.parse_trump(result.trump)
     if problems:
@@ -202,7 +192,7 @@ def result_problems(rules: BuckEuchre, hand: Hand, result: Result) -> list[Viola
     return problems
 
 
-def trick_problems(rules: BuckEuchre, hand: Hand, trick: Trick) -> list[Violation]:
+def trick_problems(rules: Table, hand: Hand, trick: Trick) -> list[Violation]:
     names = rules.names
     leader = rules.leader(hand)
     why = "won the last trick" if hand.tricks else "first player still in, left of the dealer"
@@ -219,18 +209,15 @@ def trick_problems(rules: BuckEuchre, hand: Hand, trick: Trick) -> list[Violatio
     if problems:
         return problems
     record = rules.record(hand, trick.cards)
-    suit_of = play.suit_of_for(hand.trump)
-    flags = [
-        play.revoke_violation(names, found, hand.tricks, record.number, hand.trump)
-        for found in play.proven_revokes(hand.tricks, record, suit_of)
+    _, proven = follow_step(hand.unproven, record, SEATS, play.suit_of_for(hand.trump))
+    return [
+        play.revoke_violation(names, failure, card, record.number, hand.trump)
+        for failure, card in proven
     ]
-    if record.number == TRICKS:
-        flags += audit(rules, hand, (*hand.tricks, record))
-    return flags
 
 
 def upcard_problems(
-    rules: BuckEuchre, hand: Hand, cards: Sequence[Card], seats: Sequence[int]
+    rules: Table, hand: Hand, cards: Sequence[Card], seats: Sequence[int]
 ) -> list[Violation]:
     up = hand.upcard
     if up is None or up not in cards:
@@ -269,19 +256,6 @@ def upcard_problems(
             )
         ]
     return []
-
-
-def audit(rules: BuckEuchre, hand: Hand, tricks: tuple[TrickRecord, ...]) -> list[Violation]:
-    """Rebuild each hand from the five tricks and flag every failure to follow the effective
-    suit, except those already flagged as revokes when the card came out."""
-    suit_of = play.suit_of_for(hand.trump)
-    flagged = frozenset(
-        (seat, earlier)
-        for k, trick in enumerate(tricks)
-        for seat, earlier, _, _ in play.proven_revokes(tricks[:k], trick, suit_of)
-    )
-    check = play.follow_check(hand.trump, flagged)
-    return audit_hand(tricks, rules.names, check, rule="follow-suit", code="must-follow")
 
 
 def no_drops(how: str) -> Violation:

@@ -37,6 +37,16 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from companion.games.buck_euchre import checks, play, text
+from companion.games.buck_euchre.events import (
+    Bid,
+    BuckEuchreOptions,
+    BuckEuchreState,
+    Deal,
+    Drops,
+    Hand,
+    Result,
+    Trick,
+)
 from companion.games.buck_euchre.play import DECLARER_NEEDS, SEATS, SET_BACK, TRICKS
 from companion.rules.cards import Card, Suit
 from companion.rules.core import (
@@ -49,84 +59,8 @@ from companion.rules.core import (
     ScoreLine,
     Violation,
 )
-from companion.rules.events import Event, PerSeat, Seat, event_types
-from companion.rules.tricks import TrickRecord, winner_index
-
-# --- events ---------------------------------------------------------------------------------
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class Deal(Event):
-    kind = "deal"
-    summary = "Who dealt, and the card turned up (may be left out, but then no card-by-card)."
-    dealer: Seat
-    upcard: Card | None = None
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class Bid(Event):
-    kind = "bid"
-    summary = "One call, in turn from the dealer's left: pass, order-up (round 1) or a suit (2)."
-    seat: Seat
-    call: str  # "pass", "order-up" (round 1), or "S" "H" "D" "C" (round 2)
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class Drops(Event):
-    kind = "drops"
-    summary = "Who dropped out once trump was chosen; nobody listed means everyone stays in."
-    dropped: tuple[Seat, ...] = ()
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class Result(Event):
-    kind = "result"
-    summary = "Quick entry of a whole hand: trump, declarer, who dropped, tricks per player."
-    trump: str  # "S" "H" "D" "C", or "none"
-    declarer: Seat | None = None
-    dropped: tuple[Seat, ...] = ()
-    tricks: PerSeat[int]
-    how: str = ""  # "ordered" "named" "clubs" "none": needed only when the upcard is unknown
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class Trick(Event):
-    kind = "trick"
-    summary = "One trick: the cards of the players still in, in order from the leader."
-    cards: tuple[Card, ...]
-    leader: Seat | None = None
-
-
-# --- options and state ----------------------------------------------------------------------
-
-
-@dataclasses.dataclass(frozen=True)
-class BuckEuchreOptions:
-    start_score: int = 25
-    dirty_clubs_pickup: bool = False
-
-
-@dataclasses.dataclass(frozen=True)
-class Hand:
-    number: int
-    dealer: int
-    upcard: Card | None
-    calls: tuple[tuple[int, str], ...] = ()
-    fixed: bool = False  # trump decided: a suit, or no trump
-    trump: Suit | None = None
-    how: str = ""  # "ordered" "named" "clubs" "none" ("chosen": quick entry, round unknown)
-    declarer: int | None = None
-    dropped: frozenset[int] = frozenset()
-    drops_done: bool = False
-    tricks: tuple[TrickRecord, ...] = ()
-
-
-@dataclasses.dataclass(frozen=True)
-class BuckEuchreState:
-    done: tuple[HandScore, ...] = ()
-    hand: Hand | None = None
-    next_dealer: int | None = None
-    sweeper: int | None = None  # took all five tricks: the game is theirs (ruling 8.2.6.1)
+from companion.rules.events import Event, event_types
+from companion.rules.tricks import TrickRecord, follow_step, winner_index
 
 
 class BuckEuchre(Rules[BuckEuchreState, BuckEuchreOptions]):
@@ -310,7 +244,9 @@ class BuckEuchre(Rules[BuckEuchreState, BuckEuchreOptions]):
             )
             return self._finish(state, hand, tuple(event.tricks))
         assert isinstance(event, Trick)
-        hand = dataclasses.replace(hand, tricks=(*hand.tricks, self.record(hand, event.cards)))
+        record = self.record(hand, event.cards)
+        unproven, _ = follow_step(hand.unproven, record, SEATS, play.suit_of_for(hand.trump))
+        hand = dataclasses.replace(hand, tricks=(*hand.tricks, record), unproven=unproven)
         if len(hand.tricks) < TRICKS:
             return dataclasses.replace(state, hand=hand)
         return self._finish(state, hand, tuple(self.won(hand)))

@@ -20,14 +20,11 @@ from collections.abc import Sequence
 from companion.rules.cards import JACK, Card, Suit, deck
 from companion.rules.core import Severity, Violation
 from companion.rules.tricks import (
-    PlayCheck,
-    PlayContext,
+    Failure,
     Strength,
     SuitOf,
-    TrickRecord,
     natural_strength,
     natural_suit,
-    shown_out,
     suit_word,
 )
 
@@ -205,78 +202,22 @@ def _how_problems(
 # --- revokes --------------------------------------------------------------------------------
 
 
-def proven_revokes(
-    tricks: Sequence[TrickRecord], trick: TrickRecord, suit_of: SuitOf
-) -> list[tuple[int, int, Suit, Card]]:
-    """Plays of ``trick`` that prove an earlier revoke: (seat, earlier trick, suit, card).
-
-    A player who did not follow a suit and later plays a card of that (effective) suit held
-    it all along. Each earlier failure is reported once: at the first card that proves it.
-    """
-    seen = shown_out(tricks, SEATS, suit_of)
-    found = []
-    for seat, card in trick.plays(SEATS):
-        suit = suit_of(card)
-        if suit is None or (seat, suit) not in seen:
-            continue
-        earlier = seen[(seat, suit)]
-        again = any(
-            s == seat and suit_of(c) == suit
-            for t in tricks
-            if t.number > earlier
-            for s, c in t.plays(SEATS)
-        )
-        if not again:
-            found.append((seat, earlier, suit, card))
-    return found
-
-
 def revoke_violation(
-    names: Sequence[str],
-    found: tuple[int, int, Suit, Card],
-    tricks: Sequence[TrickRecord],
-    number: int,
-    trump: Suit | None,
+    names: Sequence[str], failure: Failure, card: Card, number: int, trump: Suit | None
 ) -> Violation:
-    """The message for a revoke proven by ``found`` (see :func:`proven_revokes`)."""
-    seat, earlier, suit, card = found
-    there = next(c for s, c in tricks[earlier - 1].plays(SEATS) if s == seat)
+    """The message for a failure to follow proven by ``card``, played in trick ``number`` (see
+    :func:`~companion.rules.tricks.follow_step`, which works with the effective suit)."""
     why = ""
-    if trump is not None and there == left_bower(trump):
-        why = f"; {there.label}, played there, is the left bower, a trump"
+    if trump is not None and failure.card == left_bower(trump):
+        why = f"; {failure.card.label}, played there, is the left bower, a trump"
     return Violation(
         "revoke",
-        f"Revoke by {names[seat]}: no {suit_word(suit)[:-1]} in trick {earlier} although "
-        f"{card.label}{bower_note(card, trump)} was still in hand (played in trick {number})"
-        f"{why}.",
+        f"Revoke by {names[failure.seat]}: no {suit_word(failure.suit)[:-1]} in trick "
+        f"{failure.trick} although {card.label}{bower_note(card, trump)} was still in hand "
+        f"(played in trick {number}){why}.",
         Severity.IRREGULARITY,
         "follow-suit",
     )
-
-
-def follow_check(trump: Suit | None, skip: frozenset[tuple[int, int]]) -> PlayCheck:
-    """Follow the effective led suit if you can; ``skip`` holds (seat, trick) already flagged."""
-    suit_of = suit_of_for(trump)
-
-    def check(ctx: PlayContext) -> str | None:
-        lead = ctx.trick.lead
-        if ctx.position == 0 or lead is None or suit_of(ctx.card) == lead:
-            return None
-        if (ctx.seat, ctx.trick.number) in skip:
-            return None
-        could = [c for c in ctx.hand if suit_of(c) == lead]
-        if not could:
-            return None
-        notes = "".join(bower_note(c, trump) for c in could[:2] if bower_note(c, trump))
-        own = bower_note(ctx.card, trump)
-        reason = f"they held {ctx.evidence(could)} and had to follow {suit_word(lead)}"
-        if notes:
-            reason += f"; the left bower counts as a {suit_word(lead)[:-1]}"
-        elif own:
-            reason += f"; {ctx.card.label} is the left bower, a trump, not a {suit_word(lead)[:-1]}"
-        return reason
-
-    return check
 
 
 def call_word(call: str) -> str:

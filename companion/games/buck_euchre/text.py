@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from companion.games.buck_euchre import play
+from companion.games.buck_euchre.events import BuckEuchreState, Hand, Table
 from companion.games.buck_euchre.play import (
     DECLARER_NEEDS,
     SAME_COLOUR,
@@ -17,11 +17,8 @@ from companion.rules.cards import ACE, JACK, KING, QUEEN, Suit
 from companion.rules.core import Reminder
 from companion.rules.tricks import order_text
 
-if TYPE_CHECKING:
-    from companion.games.buck_euchre.game import BuckEuchre, BuckEuchreState, Hand
 
-
-def prompt(rules: BuckEuchre, state: BuckEuchreState) -> str:
+def prompt(rules: Table, state: BuckEuchreState) -> str:
     if (end := rules.outcome(state)) is not None:
         return "Game over: " + rules.winners_text(end)
     hand, names = state.hand, rules.names
@@ -49,7 +46,7 @@ def prompt(rules: BuckEuchre, state: BuckEuchreState) -> str:
     return text + (quick if "result" in rules.expects(state) else "")
 
 
-def trump_text(rules: BuckEuchre, hand: Hand) -> str:
+def trump_text(rules: Table, hand: Hand) -> str:
     """ "♦ Diamonds, ordered up by Bob", "none (everyone passed twice)"."""
     if hand.how == "none":
         return "none (everyone passed twice)"
@@ -64,7 +61,7 @@ def trump_text(rules: BuckEuchre, hand: Hand) -> str:
     return f"{label}, {how} {who}"
 
 
-def info(rules: BuckEuchre, state: BuckEuchreState) -> list[tuple[str, str]]:
+def info(rules: Table, state: BuckEuchreState) -> list[tuple[str, str]]:
     names, hand = rules.names, state.hand
     distance = (
         "To reach 0",
@@ -101,7 +98,7 @@ def info(rules: BuckEuchre, state: BuckEuchreState) -> list[tuple[str, str]]:
     return [*rows, distance]
 
 
-def hand_summary(rules: BuckEuchre, hand: Hand, tricks: Sequence[int]) -> str:
+def hand_summary(rules: Table, hand: Hand, tricks: Sequence[int]) -> str:
     names = rules.names
     up = f", {hand.upcard.label} turned up" if hand.upcard is not None else ""
     text = f"{names[hand.dealer]} dealt{up}; trump {rules.trump_text(hand)}"
@@ -119,7 +116,7 @@ PLAIN = (ACE, KING, QUEEN, JACK, 10, 9)
 NO_JACK = (ACE, KING, QUEEN, 10, 9)
 
 
-def reminders(rules: BuckEuchre, state: BuckEuchreState) -> list[Reminder]:
+def reminders(rules: Table, state: BuckEuchreState) -> list[Reminder]:
     """This hand's card order (bowers included), the left bower's suit, and how it scores."""
     hand = state.hand
     if hand is None or rules.outcome(state) is not None:

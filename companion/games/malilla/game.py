@@ -33,8 +33,8 @@ from companion.games.malilla.play import (
     ORDER,
     POINTS,
     TRICKS,
-    Flag,
-    audit,
+    flag_of,
+    prove,
     trick_winner,
 )
 from companion.games.malilla.score import (
@@ -51,6 +51,8 @@ from companion.rules.cards import Card, Suit
 from companion.rules.core import Family, HandScore, Option, Outcome, Reminder, Rules, Violation
 from companion.rules.events import Event, Seat, event_types
 from companion.rules.tricks import (
+    OpenPlay,
+    Proof,
     TrickRecord,
     duplicate_problems,
     lead_and_size_problems,
@@ -263,8 +265,7 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
         return rows
 
     def flagged_text(self, hand: Hand) -> str:
-        where = dict.fromkeys((f.seat, f.trick) for f in hand.flags)  # a play flagged twice once
-        plays = ", ".join(f"{self.names[seat]} (trick {trick})" for seat, trick in where)
+        plays = ", ".join(f"{self.names[f.seat]} (trick {f.trick})" for f in hand.flags)
         if self.options.forfeit == "auto":
             return f"{plays}: the hand is forfeited when it ends"
         return f"{plays}: the table may confirm a forfeit"
@@ -355,7 +356,8 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
                 )
         if problems:
             return problems
-        return [v for _, v in self.new_flags(hand, record)]
+        _, proven = self.prove(hand, record)
+        return [p.violation(names) for p in proven]
 
     def _forfeit_problems(self, state: MalillaState, event: Forfeit) -> list[Violation]:
         hand = state.hand if state.hand is not None else state.last.hand if state.last else None
@@ -380,10 +382,9 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
         win = trick_winner(cards, hand.upcard.suit)
         return TrickRecord(len(hand.tricks) + 1, leader, cards, cards[0].suit, seats[win], seats)
 
-    def new_flags(self, hand: Hand, record: TrickRecord) -> list[tuple[Flag, Violation]]:
-        assert hand.upcard.suit is not None
-        known = frozenset(hand.flags)
-        return audit((*hand.tricks, record), self.names, hand.upcard.suit, known)
+    def prove(self, hand: Hand, record: TrickRecord) -> tuple[tuple[OpenPlay, ...], list[Proof]]:
+        """The plays still open after ``record``, and those it proves wrong (``play.prove``)."""
+        return prove(hand.tricks, hand.pending, record, self.names, (hand.dealer, hand.upcard))
 
     def apply(self, state: MalillaState, event: Event) -> MalillaState:
         if isinstance(event, Deal):
@@ -401,8 +402,11 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
             return self.finish(state, hand, (cards[0], cards[1]), (tricks[0], tricks[1]))
         assert isinstance(event, Trick)
         record = self.record(hand, event.cards)
-        flags = [f for f, _ in self.new_flags(hand, record)]
-        hand = dataclasses.replace(hand, tricks=(*hand.tricks, record), flags=(*hand.flags, *flags))
+        pending, proven = self.prove(hand, record)
+        flags = (*hand.flags, *map(flag_of, proven))
+        hand = dataclasses.replace(
+            hand, tricks=(*hand.tricks, record), flags=flags, pending=pending
+        )
         auto = self.options.forfeit == "auto" and hand.flags
         if len(hand.tricks) < TRICKS:
             state = dataclasses.replace(state, hand=hand)

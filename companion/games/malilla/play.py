@@ -1,8 +1,9 @@
 """Malilla's cards and play rules (``shared/rules/malilla/rulings.md`` §7.2 points 2, 3 and 5).
 
 The 40-card pack ranks 7 A K Q J 6 5 4 3 2 in every suit; 7 = 5, A = 4, K = 3, Q = 2, J = 1.
-:func:`problem` says what is wrong with one play given the cards the player held; :func:`audit`
-runs it over a hand's tricks through :func:`~companion.rules.tricks.audit_hand`.
+:func:`problem` says what is wrong with one play given the cards the player held;
+:func:`play_duties` says the same before the hand is known (what holding which cards would make
+wrong), and :func:`prove` checks each recorded card against the open duties of its player.
 
 >>> from companion.rules.cards import parse_card, parse_cards
 >>> [strength(parse_card(c)) for c in ("7S", "AS", "2S")]
@@ -20,11 +21,12 @@ import functools
 from collections.abc import Sequence
 
 from companion.rules.cards import ACE, JACK, KING, QUEEN, Card, Suit, deck
-from companion.rules.core import Violation
 from companion.rules.tricks import (
-    PlayContext,
+    Duty,
+    OpenPlay,
+    Proof,
     TrickRecord,
-    audit_hand,
+    prove_plays,
     suit_word,
     winner_index,
 )
@@ -119,103 +121,141 @@ def legal_cards(sit: Situation) -> tuple[Card, ...]:
     return tuple(c for c in sit.hand if problem(c, sit) is None)
 
 
-def _reason(p: Problem, ctx: PlayContext, trump: Suit, names: Sequence[str]) -> str:
-    evidence = ctx.evidence(p.evidence)
-    lead = ctx.trick.lead
-    assert lead is not None and ctx.card.suit is not None
-    if p.how == "follow":
-        return f"they held {evidence} and had to follow {suit_word(lead)}"
-    if p.how == "seven":
-        return (
-            f"{suit_word(ctx.card.suit)} had not been led yet, so that 7 could not be discarded "
-            f"while they held {evidence}"
-        )
-    at = trick_winner(ctx.before, trump)
-    who, best = names[ctx.trick.seat_of(at, ctx.n_seats)], ctx.before[at].label
-    if p.how == "head":
-        return (
-            f"opponent {who} was winning with {best} and they held {evidence}, so they had to "
-            f"beat it"
-        )
-    if p.how == "trump":
-        return (
-            f"opponent {who} was winning with {best}, and with no {suit_word(lead)} they held "
-            f"the trump {evidence}, so they had to trump it"
-        )
+# --- the duties of each play, worked out once when its trick is recorded ---------------------
+
+
+# The sets of cards a duty names are built once each (a hand's plays keep them until it ends).
+@functools.cache
+def _suit(suit: Suit) -> frozenset[Card]:
+    return frozenset(c for c in DECK if c.suit == suit)
+
+
+@functools.cache
+def _higher(best: Card) -> frozenset[Card]:
     return (
-        f"opponent {who} was winning with the trump {best} and they held the higher trump "
-        f"{evidence}, so they had to overtrump"
+        frozenset(c for c in _suit(best.suit) if strength(c) > strength(best))
+        if best.suit
+        else frozenset()
     )
 
 
-#: The rules page anchor of each kind of flag.
-RULE_OF = {"revoke": "follow-suit", "must-beat": "must-beat", "unled-seven": "unled-seven"}
+@functools.cache
+def _not_unled_sevens(trump: Suit, led: frozenset[Suit]) -> frozenset[Card]:
+    sit = Situation((), (), False, trump, led)
+    return frozenset(c for c in DECK if not is_unled_seven(c, sit))
+
+
+def play_duties(
+    before: Sequence[Card],
+    who: str,
+    opponent_winning: bool,
+    card: Card,
+    trump: Suit,
+    led: frozenset[Suit],
+) -> tuple[Duty, ...]:
+    """The duties ``card`` would break, in order of precedence (the play broke the first duty
+    whose cards the player held): :func:`problem` as seen before the player's hand is known.
+    ``who`` is the name of the player winning the trick so far."""
+    if not before:
+        return ()
+    lead = before[0].suit
+    assert lead is not None
+    best = before[trick_winner(before, trump)]
+    if card.suit == lead:
+        if opponent_winning and best.suit == lead and strength(card) < strength(best):
+            higher = _higher(best)
+            reason = (
+                f"opponent {who} was winning with {best.label} and they held {{held}}, so they "
+                "had to beat it"
+            )
+            return (Duty("must-beat", "must-beat", higher, reason),)
+        return ()
+    follow = _suit(lead)
+    duties = [
+        Duty(
+            "revoke",
+            "follow-suit",
+            follow,
+            f"they held {{held}} and had to follow {suit_word(lead)}",
+        )
+    ]
+    if opponent_winning:
+        if best.suit == trump:
+            beat = _higher(best)
+            reason = (
+                f"opponent {who} was winning with the trump {best.label} and they held the "
+                "higher trump {held}, so they had to overtrump"
+            )
+        else:
+            beat = _suit(trump)
+            reason = (
+                f"opponent {who} was winning with {best.label}, and with no {suit_word(lead)} "
+                "they held the trump {held}, so they had to trump it"
+            )
+        if card in beat:
+            return tuple(duties)
+        duties.append(Duty("must-beat", "must-beat", beat, reason))
+    if is_unled_seven(card, Situation((), (), False, trump, led)):
+        assert card.suit is not None
+        others = _not_unled_sevens(trump, led)
+        reason = (
+            f"{suit_word(card.suit)} had not been led yet, so that 7 could not be discarded "
+            "while they held {held}"
+        )
+        duties.append(Duty("unled-seven", "unled-seven", others, reason))
+    return tuple(duties)
 
 
 @dataclasses.dataclass(frozen=True)
 class Flag:
-    """An irregular play found by the audit: where it was and who made it."""
+    """An irregular play flagged: where it was and who made it."""
 
     trick: int
     seat: int
     code: str
 
 
-def situation(ctx: PlayContext, trump: Suit) -> Situation:
-    opponent = False
-    if ctx.before:
-        winner_seat = ctx.trick.seat_of(trick_winner(ctx.before, trump), ctx.n_seats)
-        opponent = winner_seat % 2 != ctx.seat % 2
-    return Situation(
-        hand=ctx.hand,
-        before=ctx.before,
-        opponent_winning=opponent,
-        trump=trump,
-        led=ctx.led,
-    )
-
-
-def audit(
+def prove(
     tricks: Sequence[TrickRecord],
+    pending: Sequence[OpenPlay],
+    record: TrickRecord,
     names: Sequence[str],
-    trump: Suit,
-    known: frozenset[Flag] = frozenset(),
-) -> list[tuple[Flag, Violation]]:
-    """Every play of ``tricks`` that broke a rule given the cards the player went on to play,
-    in play order, leaving out plays already flagged (``known``). A play flagged for failing to
-    beat is flagged again as a revoke once a later card shows the player held the led suit: the
-    flag names the rule actually broken, even when that evidence comes later.
+    upcard: tuple[int, Card],
+) -> tuple[tuple[OpenPlay, ...], list[Proof]]:
+    """What recording ``record`` proves: the hand's plays still open afterwards, and each play
+    now certainly proven wrong (see :func:`~companion.rules.tricks.prove_plays`).
 
-    With the hand still running a player's later cards are not known yet, but every card they
-    played afterwards was in their hand, so whatever this finds is a real irregularity; the
-    audit after the 10th trick, with every hand complete, finds the rest.
+    Every card is played, and every card a player plays was in their hand at each of their
+    earlier plays; the dealer also holds the upcard (``upcard``: the dealer and the card) until
+    they play it. Each play's duties are worked out once, here, and each later card is checked
+    only against its player's open duties. A play proven to have failed to beat (or to have
+    discarded an unled 7) is flagged only once the player certainly did not hold the led suit
+    (nor, for the 7, a card that could beat): if a later card shows they did, the one flag is a
+    revoke.
     """
-    return list(_audit(tuple(tricks), tuple(names), trump, known))
+    trump = upcard[1].suit
+    assert trump is not None
+    led = frozenset(t.lead for t in tricks if t.lead is not None)
+    plays = record.plays(4)
+    new = []
+    for position, (seat, card) in enumerate(plays):
+        before = record.cards[:position]
+        at = trick_winner(before, trump) if before else 0
+        winner = plays[at][0]
+        duties = play_duties(before, names[winner], winner % 2 != seat % 2, card, trump, led)
+        if duties:
+            new.append(OpenPlay(record.number, position, seat, card, duties, len(duties)))
+    all_tricks = (*tricks, record)
+    dealer, up = upcard
+    held = {} if any(up in t.cards for t in all_tricks) else {dealer: up}
 
+    def played() -> frozenset[Card]:
+        return frozenset(c for t in all_tricks for c in t.cards)
 
-@functools.lru_cache(maxsize=256)
-def _audit(
-    tricks: tuple[TrickRecord, ...],
-    names: tuple[str, ...],
-    trump: Suit,
-    known: frozenset[Flag],
-) -> tuple[tuple[Flag, Violation], ...]:
-    # Replay checks a trick (violations) and then records it (apply): the cache halves the work.
-    where: list[Flag] = []
-
-    def check(ctx: PlayContext) -> str | None:
-        p = problem(ctx.card, situation(ctx, trump))
-        if p is None:
-            return None
-        where.append(Flag(ctx.trick.number, ctx.seat, p.code))
-        return _reason(p, ctx, trump, names)
-
-    found = audit_hand(tricks, names, check)
-    flagged = {(f.trick, f.seat) for f in known}
-    revokes = {(f.trick, f.seat) for f in known if f.code == "revoke"}
-    return tuple(
-        (flag, dataclasses.replace(v, code=flag.code, rule=RULE_OF[flag.code]))
-        for flag, v in zip(where, found, strict=True)
-        if (flag.trick, flag.seat) not in flagged
-        or (flag.code == "revoke" and (flag.trick, flag.seat) not in revokes)
+    return prove_plays(
+        pending, record, new, 4, played=played, left=TRICKS - record.number, known=held
     )
+
+
+def flag_of(proof: Proof) -> Flag:
+    return Flag(proof.play.trick, proof.play.seat, proof.duty.code)

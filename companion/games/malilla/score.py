@@ -20,7 +20,7 @@ from companion.games.malilla.play import (
 )
 from companion.rules.cards import Card
 from companion.rules.core import HandScore, ScoreLine, Violation
-from companion.rules.tricks import TrickRecord
+from companion.rules.tricks import OpenPlay, TrickRecord
 
 TARGET = 35  # the game, and what a side's hand points are measured against
 Pair = tuple[int, int]  # one number per side: seats 1 & 3, then seats 2 & 4
@@ -42,6 +42,7 @@ class Hand:
     held: bool = False  # the dealer's bonus waits until the hand is scored (ruling 3)
     tricks: tuple[TrickRecord, ...] = ()
     flags: tuple[Flag, ...] = ()  # irregular plays found so far, in the order found
+    pending: tuple[OpenPlay, ...] = ()  # plays that may yet be flagged (see ``play.prove``)
 
 
 @dataclasses.dataclass(frozen=True)

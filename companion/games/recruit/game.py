@@ -40,8 +40,10 @@ from companion.rules.core import (
 )
 from companion.rules.events import Event, PerSeat, Record, Seat, event_types
 from companion.rules.tricks import (
+    Failure,
     TrickRecord,
     duplicate_problems,
+    follow_step,
     lead_and_size_problems,
     revoke_flags,
     winner_index,
@@ -130,6 +132,7 @@ class Hand:
     variants: frozenset[str]
     exchanged: bool = False
     tricks: tuple[TrickRecord, ...] = ()
+    unproven: tuple[Failure, ...] = ()  # failures to follow no later card has shown yet
 
 
 @dataclasses.dataclass(frozen=True)
@@ -543,12 +546,18 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
         if problems:
             return problems
         record = self._record(hand, trick.cards)
+        _, proven = self._follow_step(hand, record)
+        return revoke_flags(proven, record.number, names)
+
+    def _follow_step(
+        self, hand: Hand, record: TrickRecord
+    ) -> tuple[tuple[Failure, ...], list[tuple[Failure, Card]]]:
         # Within one trick nothing proves a player could have followed. A revoke shows later,
-        # when the player plays the suit they failed to follow (revoke_flags). By ruling R-1 the
+        # when the player plays the suit they failed to follow (follow_step). By ruling R-1 the
         # joker follows no suit, so playing it on a led suit shows the player out of that suit,
         # unless the table lets the joker be played at any time.
         free = _is_joker if self.options.joker_play == "any-time" else _no_card
-        return revoke_flags(hand.tricks, record.plays(n), record.number, names, free=free)
+        return follow_step(hand.unproven, record, self.n_seats, free=free)
 
     def _lead(self, cards: Sequence[Card]) -> Suit | None:
         if not cards[0].is_joker:
@@ -578,7 +587,9 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
         if isinstance(event, Piles):
             return self._finish(state, hand, [self._from_pile(hand, p) for p in event.piles])
         assert isinstance(event, Trick)
-        hand = dataclasses.replace(hand, tricks=(*hand.tricks, self._record(hand, event.cards)))
+        record = self._record(hand, event.cards)
+        unproven, _ = self._follow_step(hand, record)
+        hand = dataclasses.replace(hand, tricks=(*hand.tricks, record), unproven=unproven)
         if len(hand.tricks) < TRICKS:
             return dataclasses.replace(state, hand=hand)
         return self._finish(state, hand, self._from_tricks(hand))
