@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import subprocess
@@ -74,3 +75,41 @@ def test_rules_source_has_no_django_io_clock_or_randomness(path: Path) -> None:
         for m in re.finditer(pattern, text, re.MULTILINE)
     ]
     assert found == []
+
+
+def _imported(path: Path) -> set[str]:
+    """Every module ``path`` imports (``from p import n`` counts as p and p.n), anywhere in the
+    file, TYPE_CHECKING blocks included; relative imports resolved."""
+    package = "companion." + ".".join(path.relative_to(PACKAGE_DIR).parent.parts)
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{parent}.{base}" if base else parent
+            names.add(base)
+            names.update(f"{base}.{alias.name}" for alias in node.names)
+    return names
+
+
+GAME_PACKAGES = sorted(p.parent for p in (PACKAGE_DIR / "games").glob("*/game.py"))
+MAY_USE_THE_GAME = {"game.py", "__init__.py", "examples.py"}
+
+
+@pytest.mark.parametrize("package", GAME_PACKAGES, ids=lambda p: p.name)
+def test_no_helper_of_a_game_imports_its_game_module(package: Path) -> None:
+    """Helpers (events, cards, checks, play, score, text) get what they need passed in, or
+    typed by a small Protocol: importing game.py back would make an import cycle."""
+    game = f"companion.games.{package.name}.game"
+    helpers = [p for p in sorted(package.glob("*.py")) if p.name not in MAY_USE_THE_GAME]
+    offenders = [p.name for p in helpers if game in _imported(p)]
+    assert offenders == [], f"{', '.join(offenders)} import {game}"
+
+
+def test_the_engine_core_imports_nothing_from_the_games() -> None:
+    for path in sorted(RULES_DIR.rglob("*.py")):
+        games = sorted(n for n in _imported(path) if n.startswith("companion.games"))
+        assert games == [], f"{path.name} imports {games}"

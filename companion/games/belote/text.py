@@ -3,7 +3,8 @@ and the message for an entry that comes at the wrong moment."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
 from companion.games.belote.cards import (
     CARD_POINTS,
@@ -16,15 +17,40 @@ from companion.games.belote.cards import (
     trick_points,
 )
 from companion.games.belote.checks import meld_name
-from companion.games.belote.score import HandFacts
+from companion.games.belote.events import BeloteState, Hand
+from companion.games.belote.score import BeloteOptions, HandFacts
 from companion.rules.cards import Suit
-from companion.rules.core import Option, Reminder, Violation
+from companion.rules.core import Option, Outcome, Reminder, Violation
 from companion.rules.events import Event
 from companion.rules.tricks import order_text
 
-if TYPE_CHECKING:
-    from companion.games.belote.events import BeloteState, Hand
-    from companion.games.belote.game import Belote
+
+class Belote(Protocol):
+    """What this module needs of the rules (``game.Belote`` has it all), so it never imports
+    the game module."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def options(self) -> BeloteOptions: ...
+
+    def outcome(self, state: BeloteState) -> Outcome | None: ...
+
+    def winners_text(self, end: Outcome) -> str: ...
+
+    def scores(self, state: BeloteState) -> tuple[int, ...]: ...
+
+    def teams(self) -> tuple[tuple[int, ...], ...]: ...
+
+    def team_name(self, team: Sequence[int]) -> str: ...
+
+    def bidder(self, hand: Hand) -> int: ...
+
+    def leader(self, hand: Hand) -> int: ...
+
+    def needed(self, hand: Hand) -> int: ...
+
 
 NO, YES = ((False, "no"), (True, "yes"))
 ENTRY_NOUNS = {
