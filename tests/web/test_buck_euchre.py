@@ -279,18 +279,15 @@ def test_drops_offer_the_others_clockwise_from_the_declarers_left(
 
 
 def test_rules_page_has_every_anchor_the_engine_links_to(client: Client) -> None:
-    from companion.games.buck_euchre import checks as buck_euchre_checks
-    from companion.games.buck_euchre import play as buck_euchre_play
     from companion.rules import tricks
 
     response = client.get("/rules/buck_euchre/")
     assert response.status_code == 200
     page = text(response)
-    sources = "".join(
-        Path(m.__file__).read_text()
-        for m in (buck_euchre_checks, buck_euchre_play, engine_module, tricks)
-    )
-    anchors = set(re.findall(r'rule="([a-z-]+)"', sources))
+    package = Path(engine_module.__file__).parent
+    sources = "".join(p.read_text() for p in [*package.glob("*.py"), Path(tricks.__file__)])
+    anchors = set(re.findall(r'rule(?:: str)?\s*=\s*"([a-z-]+)"', sources))
+    anchors |= set(re.findall(r'Severity\.IRREGULARITY,\s*"([a-z-]+)"', sources))
     anchors |= {"scoring", "dropping", "all-five"}  # the score lines' rules
     assert anchors >= {"bidding", "dirty-clubs", "no-trump", "follow-suit", "play", "cards"}
     for anchor in anchors:
