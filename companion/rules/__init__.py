@@ -19,6 +19,7 @@ from .core import (
     ScoreLine,
     SetupError,
     effective_voids,
+    extend,
     replay,
     resume,
 )
@@ -56,6 +57,7 @@ __all__ = [
     "Void",
     "deck",
     "effective_voids",
+    "extend",
     "format_cards",
     "from_dict",
     "parse_card",

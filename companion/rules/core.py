@@ -442,6 +442,16 @@ def resume(rules: Rules[S, Any], result: Replay[S], events: Sequence[Event]) -> 
     new = events[result.count :]
     if any(isinstance(event, Void | Correction) for event in new):
         return replay(rules, events)
+    return extend(rules, result, new)
+
+
+def extend(rules: Rules[S, Any], result: Replay[S], new: Sequence[Event]) -> Replay[S]:
+    """``result`` with the entries ``new`` recorded after it, each checked and applied: the same
+    as a replay of the whole log, without needing it. ``new`` holds no void or correction (they
+    need the whole log: use :func:`resume` or :func:`replay`). Raises IllegalEventError naming
+    the entry refused."""
+    if any(isinstance(event, Void | Correction) for event in new):
+        raise ValueError("a void or a correction needs the whole log: use resume() or replay()")
     state, hand_start = result.state, result.hand_start
     flagged = list(result.flagged)
     for index, event in enumerate(new, start=result.count):
@@ -450,7 +460,11 @@ def resume(rules: Rules[S, Any], result: Replay[S], events: Sequence[Event]) -> 
         if event.kind in rules.hand_start_kinds:
             hand_start = index
     return dataclasses.replace(
-        result, state=state, flagged=tuple(flagged), count=len(events), hand_start=hand_start
+        result,
+        state=state,
+        flagged=tuple(flagged),
+        count=result.count + len(new),
+        hand_start=hand_start,
     )
 
 

@@ -345,7 +345,7 @@ def _appended(current: Loaded, event: engine.Event) -> engine.Replay[Any]:
     a void or a correction, which can change anything after its target: the whole log then."""
     if replays.is_rewrite(event):
         return engine.replay(current.rules, [*log_events(current), event])
-    return replays.extend(current.rules, current.result, [event])
+    return engine.extend(current.rules, current.result, [event])
 
 
 def check_void_event(game: Game, target: int, client_id: uuid.UUID | None = None) -> Recorded:

@@ -22,7 +22,7 @@ import json
 import logging
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, overload
+from typing import Any
 
 from django.core.cache import cache
 
@@ -90,43 +90,9 @@ def put(key: str, result: engine.Replay[Any], last: Event | None) -> None:
         log.warning("a replay could not be kept", exc_info=True)
 
 
-class _After(Sequence[engine.Event]):
-    """The log's entries after its first ``start``, standing for the whole log: all that
-    ``engine.resume`` reads of it is its length and the entries after those already replayed
-    (it reads more only for a void or a correction, which never comes here)."""
-
-    def __init__(self, start: int, events: Sequence[engine.Event]) -> None:
-        self.start, self.events = start, events
-
-    def __len__(self) -> int:
-        return self.start + len(self.events)
-
-    @overload
-    def __getitem__(self, index: int) -> engine.Event: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[engine.Event]: ...
-    def __getitem__(self, index: int | slice) -> engine.Event | Sequence[engine.Event]:
-        if isinstance(index, slice) and (index.start, index.stop, index.step) == (
-            self.start,
-            None,
-            None,
-        ):
-            return self.events
-        raise IndexError("only the entries after those replayed are at hand")
-
-
 def is_rewrite(event: engine.Event) -> bool:
     """A void or a correction: it can change anything after its target."""
     return isinstance(event, engine.Void | engine.Correction)
-
-
-def extend(
-    rules: engine.Rules[Any, Any], result: engine.Replay[Any], events: Sequence[engine.Event]
-) -> engine.Replay[Any]:
-    """``result`` with ``events`` (no void or correction among them) appended, each checked:
-    raises ``IllegalEventError`` like a replay of the whole log would."""
-    assert not any(is_rewrite(e) for e in events)
-    return engine.resume(rules, result, _After(result.count, events))
 
 
 def catch_up(
@@ -147,4 +113,4 @@ def catch_up(
     new = [rules.event_from_dict(row.payload) for row in rows[count - start :]]
     if any(is_rewrite(e) for e in new):
         return None
-    return extend(rules, kept.result, new)
+    return engine.extend(rules, kept.result, new)
