@@ -176,7 +176,8 @@ def sim_malilla(sims: Any, seed: int) -> Sim:
     mod, cls = sims["malilla"], get_rules("malilla")
     rnd = random.Random(seed)
     rules = cls(4, _options(cls, rnd), NAMES)
-    state, events, first = rules.initial_state(), [], rnd.randrange(4)
+    state, first = rules.initial_state(), rnd.randrange(4)
+    events: list[Any] = []
     for _ in range(40):
         if rules.outcome(state) is not None:
             break
@@ -296,7 +297,7 @@ def form_fields(rules: Any, state: Any, event: Any) -> tuple[str, dict[str, Any]
 
     from companion.tables.entry import forms_for
 
-    loaded = _Loaded(rules, state)
+    loaded: Any = _Loaded(rules, state)
     form_class = forms_for(rules.key).get(event.kind)
     if form_class is None:
         raise SetupFailed(f"{rules.key}: no entry form for {event.kind!r} events")
@@ -1606,16 +1607,16 @@ def report(
     say("one request at a time, one of those games at each point:")
     (n10, page10, frag10), (n_long, page_l, frag_l) = growth["e10"], growth["e_long"]
     for what, short, longer in (("game page", page10, page_l), ("live fragment", frag10, frag_l)):
-        ok = p(longer, 0.5) <= SAME * p(short, 0.5)
+        flat = p(longer, 0.5) <= SAME * p(short, 0.5)
         say(
             f"  {what}: p50 {p(short, 0.5):.1f} ms at entry {n10}, {p(longer, 0.5):.1f} ms at "
             f"entry {n_long} ({p(longer, 0.5) / p(short, 0.5):.2f}x)  goal: not growing with "
-            f"the log (at most {SAME}x)  {'PASS' if ok else 'FAIL'}"
+            f"the log (at most {SAME}x)  {'PASS' if flat else 'FAIL'}"
         )
 
     packed, plain, encoding, assets = sizes
     total = packed + sum(a[1] for a in assets)
-    ok = total <= FIRST_LOAD_KB * 1024 and encoding != "none"
+    small = total <= FIRST_LOAD_KB * 1024 and encoding != "none"
     say()
     say(
         f"game page ({n} entries) over the wire: {packed / 1024:.1f} KB with compression accepted "
@@ -1625,7 +1626,7 @@ def report(
         say(f"  + {url}: {wire / 1024:.1f} KB ({enc})")
     say(
         f"  first load, page and assets: {total / 1024:.1f} KB  goal: <= {FIRST_LOAD_KB} KB, "
-        f"HTML compressed  {'PASS' if ok else 'FAIL'}"
+        f"HTML compressed  {'PASS' if small else 'FAIL'}"
     )
     say(f"  (bare Django's page: {bare_sizes[0] / 1024:.1f} KB; sizes include response headers)")
     say(f"\nsetup {setup_s:.0f} s (games, tables, servers)")
