@@ -1,1 +1,25 @@
+"""Fixtures for the whole suite (tests/rules, tests/web, tests/bench)."""
+
 from __future__ import annotations
+
+import pytest
+from django.conf import settings
+
+# --- the test database --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Test on SQLite in a file, as the app runs, rather than Django's in-memory default.
+
+    The in-memory test database shares one cache between connections, and there a second
+    writer fails at once with "database table is locked" instead of waiting its turn, so the
+    concurrency tests could not show that IMMEDIATE transactions queue writers.
+    """
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        path = tmp_path_factory.mktemp("db") / "test.sqlite3"
+        database.setdefault("TEST", {})["NAME"] = str(path)

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from django.conf import settings
 from django.db import connections
 
 from companion.games.recruit.game import Deal
@@ -79,26 +78,6 @@ def phone(chromium: Browser, live_server: LiveServer) -> Iterator[Page]:
     page.set_default_timeout(10_000)
     yield page
     context.close()
-
-
-# --- the test database --------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="session")
-def django_db_modify_db_settings(
-    django_db_modify_db_settings_parallel_suffix: None,
-    tmp_path_factory: pytest.TempPathFactory,
-) -> None:
-    """Test on SQLite in a file, as the app runs, rather than Django's in-memory default.
-
-    The in-memory test database shares one cache between connections, and there a second
-    writer fails at once with "database table is locked" instead of waiting its turn, so the
-    concurrency tests could not show that IMMEDIATE transactions queue writers.
-    """
-    database = settings.DATABASES["default"]
-    if database["ENGINE"] == "django.db.backends.sqlite3":
-        path = tmp_path_factory.mktemp("db") / "test.sqlite3"
-        database.setdefault("TEST", {})["NAME"] = str(path)
 
 
 # --- tables and games, built through the real actions -----------------------------------------
