@@ -73,20 +73,25 @@ def cache_settings(url: str) -> dict[str, dict[str, object]]:
                 "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                 "LOCATION": "companion",
                 "OPTIONS": {"MAX_ENTRIES": 1000},
-            }
+            },
+            # Replayed games, kept as the objects themselves (no pickling: see cache.py).
+            "replays": {
+                "BACKEND": "companion.tables.cache.ObjectCache",
+                "LOCATION": "companion-replays",
+                "OPTIONS": {"MAX_ENTRIES": 1000},
+            },
         }
     if not url.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured(
             f"COMPANION_CACHE_URL must be a redis://, rediss:// or unix:// URL, not {url!r}"
         )
-    return {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": url,
-            # A cache server that does not answer makes requests replay, not hang.
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
-        }
+    redis = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": url,
+        # A cache server that does not answer makes requests replay, not hang.
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
     }
+    return {"default": redis, "replays": {**redis, "KEY_PREFIX": "replays"}}
 
 
 DEBUG = envbool("DJANGO_DEBUG", False)

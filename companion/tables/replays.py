@@ -1,15 +1,15 @@
 """Replays kept between requests: a request replays a game's log at most once, and usually not
 at all.
 
-The log stays the truth. Each game's latest replay is kept in Django's cache (``CACHES``: memory
-local to the process by default, Redis when several app servers share it) under a key naming
-everything a replay depends on: the game's ``uid``, its rules and their version, its house
-options, its seat names (messages name players) and the engine's code. With the replay is kept
-the last entry it covers. A request takes the kept replay, checks that this entry is still the
-one in the log, and applies only the entries recorded since (``engine.resume``). Anything else,
-nothing kept, another entry there, a void or a correction among the new entries, an unreadable
-value, the cache server down, means a full replay: a kept replay can make a request slower,
-never its result different.
+The log stays the truth. Each game's latest replay is kept in Django's cache
+(``CACHES["replays"]``: the objects themselves in the process's memory by default, Redis when
+several app servers share it) under a key naming everything a replay depends on: the game's
+``uid``, its rules and their version, its house options, its seat names (messages name players)
+and the engine's code. With the replay is kept the last entry it covers. A request takes the
+kept replay, checks that this entry is still the one in the log, and applies only the entries
+recorded since (``engine.extend``). Anything else, nothing kept, another entry there, a void or
+a correction among the new entries, an unreadable value, the cache server down, means a full
+replay: a kept replay can make a request slower, never its result different.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from django.core.cache import cache
+from django.core.cache import BaseCache, caches
 
 from companion import rules as engine
 
@@ -36,6 +36,13 @@ log = logging.getLogger(__name__)
 TIMEOUT = 24 * 3600
 #: The modules whose code a replay's meaning depends on (the state's classes, how events apply).
 _SOURCES = ("rules", "games")
+
+
+def store() -> BaseCache:
+    """The cache the replays are kept in: ``CACHES["replays"]``, the objects themselves in the
+    process's memory by default (``cache.ObjectCache``), or a Redis server several app servers
+    share (then each is pickled, so a read or write costs in proportion to the game's state)."""
+    return caches["replays"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -74,7 +81,7 @@ def cache_key(game: Game, rules: engine.Rules[Any, Any]) -> str:
 def get_many(keys: Sequence[str]) -> dict[str, Kept]:
     """The replays kept under ``keys`` (one round trip); an unreadable one counts as missing."""
     try:
-        found = cache.get_many(keys)
+        found = store().get_many(keys)
     except Exception:  # a cache server down or a value that no longer unpickles: replay
         log.warning("kept replays could not be read", exc_info=True)
         return {}
@@ -85,7 +92,7 @@ def put(key: str, result: engine.Replay[Any], last: Event | None) -> None:
     """Keep ``result``, the replay of the log up to and including ``last``."""
     kept = Kept(result, (last.pk, last.recorded_at) if last is not None else None)
     try:
-        cache.set(key, kept, TIMEOUT)
+        store().set(key, kept, TIMEOUT)
     except Exception:  # the next request replays instead
         log.warning("a replay could not be kept", exc_info=True)
 

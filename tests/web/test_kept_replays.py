@@ -12,7 +12,6 @@ import socket
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.test import Client, override_settings
 
 from companion import rules as engine
@@ -36,20 +35,22 @@ def _from_scratch(game: Game) -> engine.Replay[Any]:
 def _meddle(rng: random.Random, key: str, seen: list[Any]) -> None:
     """Do something to the game's kept replay, or leave it be. ``seen``: what was kept under
     ``key`` after earlier steps."""
-    kept = cache.get(key)
+    kept = replays.store().get(key)
     what = rng.choice(["nothing", "nothing", "clear", "stale", "junk", "other row", "ahead"])
     if what == "clear":
-        cache.delete(key)
+        replays.store().delete(key)
     elif what == "stale" and seen:
-        cache.set(key, rng.choice(seen))
+        replays.store().set(key, rng.choice(seen))
     elif what == "junk":
-        cache.set(key, rng.choice(["junk", 42, ("a", "tuple"), {"count": 3}]))
+        replays.store().set(key, rng.choice(["junk", 42, ("a", "tuple"), {"count": 3}]))
     elif what == "other row" and isinstance(kept, replays.Kept) and kept.last:
         row, at = kept.last  # the same position, another row: a backup restored and written on
-        cache.set(key, dataclasses.replace(kept, last=(row, at + datetime.timedelta(seconds=1))))
+        replays.store().set(
+            key, dataclasses.replace(kept, last=(row, at + datetime.timedelta(seconds=1)))
+        )
     elif what == "ahead" and isinstance(kept, replays.Kept):
         ahead = dataclasses.replace(kept.result, count=kept.result.count + rng.randint(1, 3))
-        cache.set(key, dataclasses.replace(kept, result=ahead))
+        replays.store().set(key, dataclasses.replace(kept, result=ahead))
 
 
 def _step(
@@ -100,17 +101,17 @@ def test_a_kept_replay_never_changes_a_result(four_player_table: Table, seed: in
         key = replays.cache_key(game, game.rules())
         _meddle(rng, key, seen.setdefault(key, []))
         # Another app server writes: this one's cache does not hear of it.
-        elsewhere, before = rng.random() < 0.25, cache.get(key)
+        elsewhere, before = rng.random() < 0.25, replays.store().get(key)
 
         written = _step(rng, game, in_force, undone)
 
         if elsewhere:
-            cache.set(key, before) if before is not None else cache.delete(key)
+            replays.store().set(key, before) if before is not None else replays.store().delete(key)
         truth = _from_scratch(game)
         if written is not None:
             assert written == truth
         assert actions.load(Game.objects.get(pk=game.pk)).result == truth
-        seen.setdefault(key, []).append(cache.get(key))
+        seen.setdefault(key, []).append(replays.store().get(key))
     assert len(in_force) > 10
 
 
@@ -147,7 +148,7 @@ def test_the_game_goes_on_while_the_cache_server_is_down(
     client: Client, four_player_table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = belote_game(four_player_table, 30)
-    monkeypatch.setattr(replays, "cache", _Down())
+    monkeypatch.setattr(replays, "store", _Down)
     entry = {"client_id": new_uuid(), **belote_log(31)[30]}
 
     response = client.post(game_url(game, f"record/{entry['type']}/"), entry)
@@ -167,20 +168,19 @@ def _redis_answers() -> bool:
 
 @pytest.mark.skipif(not _redis_answers(), reason="no Redis server on 127.0.0.1:6379")
 def test_app_servers_sharing_redis_pick_up_each_others_replays(four_player_table: Table) -> None:
-    redis = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": "redis://127.0.0.1:6379/0",
-            "KEY_PREFIX": f"companion-test-{new_uuid()}",
-        }
+    shared = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:6379/0",
+        "KEY_PREFIX": f"companion-test-{new_uuid()}",
     }
+    redis = {"default": shared, "replays": shared}
     game = belote_game(four_player_table, 40)
     with override_settings(CACHES=redis):
         written = actions.check_record_event(game, game.rules().event_from_dict(belote_log(41)[40]))
         key = replays.cache_key(game, written.loaded.rules)
         try:
-            kept = cache.get(key)
+            kept = replays.store().get(key)
             assert isinstance(kept, replays.Kept) and kept.result == written.loaded.result
             assert actions.load(game).result == _from_scratch(game)
         finally:
-            cache.delete(key)  # never clear(): that empties the whole Redis database
+            replays.store().delete(key)  # never clear(): that empties the whole Redis database
