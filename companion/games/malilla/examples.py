@@ -5,7 +5,8 @@ card, and the card points and tricks Ann & Cat took. ``expected`` (their points 
 was worked out by hand from ``shared/rules/malilla/rulings.md``; :func:`example_points` scores
 the same hand with the engine's :meth:`Malilla.deal` and :meth:`Malilla.score_hand`.
 
->>> example_points(EXAMPLES[0])
+>>> points, lines = example_points(EXAMPLES[0])
+>>> points, [(str(label), n) for label, n in lines]
 (9, [('38 card points + 6 tricks = 44, minus 35', 9)])
 """
 
@@ -19,14 +20,15 @@ from companion.games.malilla.play import CARD_POINTS, TRICKS
 from companion.games.malilla.score import MalillaState
 from companion.rules.cards import parse_card
 from companion.rules.core import HandScore
+from companion.rules.text import Text, tr
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 
 
 @dataclasses.dataclass(frozen=True)
 class WorkedExample:
-    title: str
-    text: str
+    title: Text
+    text: Text
     before: tuple[int, int]  # Ann & Cat, Bob & Dan before the hand
     dealer: str  # who dealt
     upcard: str  # the card turned up, in the card notation
@@ -38,9 +40,12 @@ class WorkedExample:
 
 EXAMPLES: tuple[WorkedExample, ...] = (
     WorkedExample(
-        title="An ordinary win",
-        text="Bob dealt the 4♠ (no bonus). Ann and Cat took 38 card points in 6 tricks: "
-        "38 + 6 = 44, and 44 − 35 = 9. Bob and Dan, with 22 + 4 = 26, score nothing.",
+        title=tr("An ordinary win"),
+        text=tr(
+            "Bob dealt the {card} (no bonus). Ann and Cat took 38 card points in 6 tricks: "
+            "38 + 6 = 44, and 44 − 35 = 9. Bob and Dan, with 22 + 4 = 26, score nothing.",
+            card=parse_card("4S"),
+        ),
         before=(0, 0),
         dealer="Bob",
         upcard="4S",
@@ -50,9 +55,12 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         expected=9,
     ),
     WorkedExample(
-        title="The dealer's bonus, at once",
-        text="Ann dealt and the 7♥ came up: 5 points for Ann and Cat straight away (10 + 5 is "
-        "still short of 35). They then lost the hand, 25 + 4 = 29 against 41: 5 in all.",
+        title=tr("The dealer's bonus, at once"),
+        text=tr(
+            "Ann dealt and the {card} came up: 5 points for Ann and Cat straight away (10 + 5 is "
+            "still short of 35). They then lost the hand, 25 + 4 = 29 against 41: 5 in all.",
+            card=parse_card("7H"),
+        ),
         before=(10, 0),
         dealer="Ann",
         upcard="7H",
@@ -62,8 +70,8 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         expected=5,
     ),
     WorkedExample(
-        title="Thirty-five all",
-        text="30 card points and 5 tricks on each side: 35 against 35. Nobody scores.",
+        title=tr("Thirty-five all"),
+        text=tr("30 card points and 5 tricks on each side: 35 against 35. Nobody scores."),
         before=(0, 0),
         dealer="Dan",
         upcard="5C",
@@ -73,9 +81,11 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         expected=0,
     ),
     WorkedExample(
-        title="Capote",
-        text="All ten tricks: every card point (60) plus 10 for the tricks is 70, and 70 − 35 "
-        "= 35. That is the game, whatever the score was.",
+        title=tr("Capote"),
+        text=tr(
+            "All ten tricks: every card point (60) plus 10 for the tricks is 70, and 70 − 35 "
+            "= 35. That is the game, whatever the score was."
+        ),
         before=(4, 30),
         dealer="Bob",
         upcard="2D",
@@ -85,10 +95,13 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         expected=35,
     ),
     WorkedExample(
-        title="A held bonus decides the game",
-        text="Ann and Cat have 31. Cat deals the A♣: 31 + 4 would reach 35, so the bonus waits. "
-        "They win the hand with 33 + 4 = 37, which scores 2 (33 so far, not yet 35); then the "
-        "held 4 is added: 37, and they win.",
+        title=tr("A held bonus decides the game"),
+        text=tr(
+            "Ann and Cat have 31. Cat deals the {card}: 31 + 4 would reach 35, so the bonus waits. "
+            "They win the hand with 33 + 4 = 37, which scores 2 (33 so far, not yet 35); then the "
+            "held 4 is added: 37, and they win.",
+            card=parse_card("AC"),
+        ),
         before=(31, 12),
         dealer="Cat",
         upcard="AC",
@@ -98,10 +111,13 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         expected=6,
     ),
     WorkedExample(
-        title="A held bonus that comes too late",
-        text="Ann and Cat have 31 and Ann deals the 7♠: the 5 waits. Bob and Dan, on 30, win "
-        "the hand 34 + 6 = 40, which scores 5: they reach 35 first. The game is decided by the "
-        "hand result, so the held bonus is never added.",
+        title=tr("A held bonus that comes too late"),
+        text=tr(
+            "Ann and Cat have 31 and Ann deals the {card}: the 5 waits. Bob and Dan, on 30, win "
+            "the hand 34 + 6 = 40, which scores 5: they reach 35 first. The game is decided by the "
+            "hand result, so the held bonus is never added.",
+            card=parse_card("7S"),
+        ),
         before=(31, 30),
         dealer="Ann",
         upcard="7S",
@@ -111,9 +127,11 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         expected=0,
     ),
     WorkedExample(
-        title="Counting the source's way (60 points)",
-        text="With the house rule that counts card points only, 33 card points win the hand "
-        "against 27 but score 33 − 35 = −2.",
+        title=tr("Counting the source's way (60 points)"),
+        text=tr(
+            "With the house rule that counts card points only, 33 card points win the hand "
+            "against 27 but score 33 − 35 = −2."
+        ),
         before=(0, 0),
         dealer="Bob",
         upcard="3H",

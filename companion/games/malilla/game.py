@@ -45,11 +45,12 @@ from companion.games.malilla.score import (
     Scorer,
     bonus_of,
     side_totals,
-    suit_label,
+    trump_text,
 )
 from companion.rules.cards import Card, Suit
 from companion.rules.core import Family, HandScore, Option, Outcome, Reminder, Rules, Violation
 from companion.rules.events import Event, Seat, event_types
+from companion.rules.text import Text, tr, tr_n, trc
 from companion.rules.tricks import (
     OpenPlay,
     Proof,
@@ -65,7 +66,7 @@ _IN_DECK = frozenset(DECK)
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Deal(Event):
     kind = "deal"
-    summary = "Who dealt, and the last card, dealt face up to the dealer: it fixes trump."
+    summary = tr("Who dealt, and the last card, dealt face up to the dealer: it fixes trump.")
     dealer: Seat
     upcard: Card
     misdeal: bool = False  # the expected dealer misdealt: the next player deals instead
@@ -74,7 +75,9 @@ class Deal(Event):
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Tally(Event):
     kind = "tally"
-    summary = "Quick entry of a whole hand: one side's card points and tricks (the rest follows)."
+    summary = tr(
+        "Quick entry of a whole hand: one side's card points and tricks (the rest follows)."
+    )
     side: Seat  # any player of the side these figures are for
     card_points: int
     tricks: int
@@ -85,7 +88,7 @@ class Tally(Event):
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Trick(Event):
     kind = "trick"
-    summary = "One trick, card by card, in the order played from the leader."
+    summary = tr("One trick, card by card, in the order played from the leader.")
     cards: tuple[Card, ...]
     leader: Seat | None = None
 
@@ -93,7 +96,7 @@ class Trick(Event):
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Forfeit(Event):
     kind = "forfeit"
-    summary = (
+    summary = tr(
         "The table confirms an irregularity: the player's side forfeits (note: what happened)."
     )
     player: Seat
@@ -108,37 +111,46 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
     options_type = MalillaOptions
     scores_by_team = True
     event_types: ClassVar[dict[str, type[Event]]] = event_types(Deal, Tally, Trick, Forfeit)
-    blurb = "Partners race to 35: sevens and aces in tricks, a turned-up trump, strict play."
+    blurb = tr("Partners race to 35: sevens and aces in tricks, a turned-up trump, strict play.")
     option_info = (
         Option(
             "trick_point",
-            "Point per trick",
-            "Does each trick won add a point, making 70 in a hand? (ruling 7.3.1)",
+            tr("Point per trick"),
+            tr("Does each trick won add a point, making 70 in a hand? (ruling 7.3.1)"),
             (
-                (True, "yes: 70 in all (the correction)"),
-                (False, "no: 60 in all (source as written)"),
+                (True, tr("yes: 70 in all (the correction)")),
+                (False, tr("no: 60 in all (source as written)")),
             ),
         ),
         Option(
             "direction",
-            "Direction of play",
-            "Which way play and the deal go round the table (rulings 7.1 #5)",
+            tr("Direction of play"),
+            tr("Which way play and the deal go round the table (rulings 7.1 #5)"),
             (
-                ("clockwise", "clockwise: deal passes left"),
-                ("counter-clockwise", "counter-clockwise"),
+                ("clockwise", tr("clockwise: deal passes left")),
+                ("counter-clockwise", trc("direction of play", "counter-clockwise")),
             ),
         ),
         Option(
             "penalty",
-            "Irregularity penalty",
-            "What a confirmed revoke, failure to beat or illegal 7 costs (ruling 7.3.6)",
-            (("game", "the offending side loses the game"), ("hand", "they forfeit the hand")),
+            tr("Irregularity penalty"),
+            tr("What a confirmed revoke, failure to beat or illegal 7 costs (ruling 7.3.6)"),
+            (
+                ("game", tr("the offending side loses the game")),
+                ("hand", tr("they forfeit the hand")),
+            ),
         ),
         Option(
             "forfeit",
-            "Forfeit confirmation",
-            "Does a flagged irregularity forfeit at once, or when the table confirms it? (7.2.8)",
-            (("confirm", "when the table confirms it"), ("auto", "automatically when flagged")),
+            tr("Forfeit confirmation"),
+            tr(
+                "Does a flagged irregularity forfeit at once, or when the table confirms it? "
+                "(7.2.8)"
+            ),
+            (
+                ("confirm", tr("when the table confirms it")),
+                ("auto", tr("automatically when flagged")),
+            ),
         ),
     )
 
@@ -171,24 +183,41 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
     def to_act(self, state: MalillaState) -> int | None:
         return self.leader(state.hand) if state.hand else state.next_dealer
 
-    def prompt(self, state: MalillaState) -> str:
+    def prompt(self, state: MalillaState) -> Text:
         if (end := self.outcome(state)) is not None:
-            return "Game over: " + self.winners_text(end)
+            return tr("Game over: {winners}", winners=self.winners_text(end))
         hand, names = state.hand, self.names
         if hand is None:
             number = len(state.done) + 1
             text = (
-                f"Who deals hand {number}? Record the deal and the card turned up."
+                tr(
+                    "Who deals hand {number}? Record the deal and the card turned up.",
+                    number=number,
+                )
                 if state.next_dealer is None
-                else f"{names[state.next_dealer]} deals hand {number}."
+                else tr(
+                    "{player} deals hand {number}.", player=names[state.next_dealer], number=number
+                )
             )
             if state.last is not None and state.last.forfeit is None and state.last.hand.flags:
-                text += " An irregularity was flagged: record a forfeit if the table confirms it."
+                return tr(
+                    "{prompt} An irregularity was flagged: record a forfeit if the table "
+                    "confirms it.",
+                    prompt=text,
+                )
             return text
         lead = names[self.leader(hand)]
         if hand.tricks:
-            return f"{lead} leads trick {len(hand.tricks) + 1} of {TRICKS}."
-        return f"{lead} leads trick 1 — record the tricks one by one, or the points at the end."
+            return tr(
+                "{player} leads trick {number} of {tricks}.",
+                player=lead,
+                number=len(hand.tricks) + 1,
+                tricks=TRICKS,
+            )
+        return tr(
+            "{player} leads trick 1 — record the tricks one by one, or the points at the end.",
+            player=lead,
+        )
 
     def reminders(self, state: MalillaState) -> list[Reminder]:
         """The card order and values, the hand's points, the duty to beat, and which sevens
@@ -198,32 +227,49 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
             return []
         trump = hand.upcard.suit
         assert trump is not None
-        total = CARD_POINTS + (TRICKS if self.options.trick_point else 0)
-        per_trick = f" + 1 for each of the {TRICKS} tricks" if self.options.trick_point else ""
+        if self.options.trick_point:
+            holds = tr(
+                "{cards} in the cards + 1 for each of the {tricks} tricks = {total}; "
+                "the side with more scores its points minus {target}",
+                cards=CARD_POINTS,
+                tricks=TRICKS,
+                total=CARD_POINTS + TRICKS,
+                target=TARGET,
+            )
+        else:
+            holds = tr(
+                "{cards} in the cards = {total}; the side with more scores its points minus "
+                "{target}",
+                cards=CARD_POINTS,
+                total=CARD_POINTS,
+                target=TARGET,
+            )
         out = [
-            Reminder("Every suit, high to low (card points)", order_text(ORDER, POINTS), "cards"),
             Reminder(
-                "A hand holds",
-                f"{CARD_POINTS} in the cards{per_trick} = {total}; "
-                f"the side with more scores its points minus {TARGET}",
-                "scoring",
+                tr("Every suit, high to low (card points)"), order_text(ORDER, POINTS), "cards"
             ),
+            Reminder(tr("A hand holds"), holds, "scoring"),
             Reminder(
-                "Out of the suit led",
-                f"an opponent winning with a plain card: play a {trump.symbol} trump; winning "
-                "with a trump: a higher trump if you have one",
+                tr("Out of the suit led"),
+                tr(
+                    "an opponent winning with a plain card: play a {suit} trump; winning "
+                    "with a trump: a higher trump if you have one",
+                    suit=trump,
+                ),
                 "must-beat",
             ),
         ]
         led = {t.lead for t in hand.tricks}
         held = [s for s in Suit if s != trump and s not in led]
         if held:
-            sevens = " ".join(f"7{s.symbol}" for s in held)
             out.append(
                 Reminder(
-                    "Sevens held back",
-                    f"{sevens}: no discarding the 7 of a suit not led yet this hand (leading "
-                    "it is fine)",
+                    tr("Sevens held back"),
+                    tr(
+                        "{cards}: no discarding the 7 of a suit not led yet this hand (leading "
+                        "it is fine)",
+                        cards=tuple(Card(7, s) for s in held),
+                    ),
                     "unled-seven",
                 )
             )
@@ -234,41 +280,55 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
         if state.winner is not None:
             return []
         totals, hand = self.scores(state), state.hand
-        need = [f"needs {TARGET - totals[i]}" for i in (0, 1)]
+        needs = [TARGET - totals[i] for i in (0, 1)]
+        rows: list[tuple[str, str]]
         if hand is None:
-            rows = [(self.side_name(i), need[i]) for i in (0, 1)]
+            rows = [(self.side_name(i), tr("needs {points}", points=needs[i])) for i in (0, 1)]
             if state.next_dealer is not None:
-                rows.insert(0, ("Next dealer", self.names[state.next_dealer]))
+                rows.insert(0, (tr("Next dealer"), self.names[state.next_dealer]))
             if state.last is not None and state.last.forfeit is None and state.last.hand.flags:
-                rows.append(("Flagged", self.flagged_text(state.last.hand)))
+                rows.append((trc("info", "Flagged"), self.flagged_text(state.last.hand)))
             return rows
         rows = [
-            ("Hand", str(hand.number)),
-            ("Dealer", self.names[hand.dealer]),
-            ("Trump", f"{suit_label(hand.upcard)} ({hand.upcard.label} turned up)"),
+            (trc("info", "Hand"), tr("{number}", number=hand.number)),
+            (trc("info", "Dealer"), self.names[hand.dealer]),
+            (trc("info", "Trump"), trump_text(hand.upcard)),
         ]
         if bonus := bonus_of(hand.upcard):
-            when = "held until the hand is scored" if hand.held else "scored"
-            rows.append(
-                ("Dealer's bonus", f"+{bonus} to {self.side_name(hand.dealer % 2)}, {when}")
-            )
-        rows.append(("Leads", self.names[self.leader(hand)]))
+            side = self.side_name(hand.dealer % 2)
+            if hand.held:
+                when = tr(
+                    "+{points} to {side}, held until the hand is scored", points=bonus, side=side
+                )
+            else:
+                when = tr("+{points} to {side}, scored", points=bonus, side=side)
+            rows.append((tr("Dealer's bonus"), when))
+        rows.append((trc("info", "Leads"), self.names[self.leader(hand)]))
+        need: list[Text] = [tr("needs {points}", points=needs[i]) for i in (0, 1)]
         if hand.tricks:
             cards, won = side_totals(hand.tricks)
             pts = self.side_points(cards, won)
             for i in (0, 1):
-                trick_word = "trick" if won[i] == 1 else "tricks"
-                need[i] = f"{pts[i]} this hand ({won[i]} {trick_word}) · {need[i]}"
+                need[i] = tr_n(
+                    "{points} this hand ({n} trick) · needs {needs}",
+                    "{points} this hand ({n} tricks) · needs {needs}",
+                    won[i],
+                    points=pts[i],
+                    needs=needs[i],
+                )
         rows += [(self.side_name(i), need[i]) for i in (0, 1)]
         if hand.flags:
-            rows.append(("Flagged", self.flagged_text(hand)))
+            rows.append((trc("info", "Flagged"), self.flagged_text(hand)))
         return rows
 
-    def flagged_text(self, hand: Hand) -> str:
-        plays = ", ".join(f"{self.names[f.seat]} (trick {f.trick})" for f in hand.flags)
+    def flagged_text(self, hand: Hand) -> Text:
+        plays: Text | None = None
+        for f in hand.flags:
+            play = tr("{player} (trick {number})", player=self.names[f.seat], number=f.trick)
+            plays = play if plays is None else tr("{plays}, {play}", plays=plays, play=play)
         if self.options.forfeit == "auto":
-            return f"{plays}: the hand is forfeited when it ends"
-        return f"{plays}: the table may confirm a forfeit"
+            return tr("{plays}: the hand is forfeited when it ends", plays=plays)
+        return tr("{plays}: the table may confirm a forfeit", plays=plays)
 
     # --- validation ---------------------------------------------------------------------------
     def violations(self, state: MalillaState, event: Event) -> list[Violation]:
@@ -284,33 +344,43 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
             return self.tally_problems(event.side % 2, *given)
         if isinstance(event, Trick):
             return self._trick_problems(state.hand, event)
-        return [Violation("unknown-event", f"Malilla does not record '{event.kind}' entries.")]
+        return [
+            Violation(
+                "unknown-event",
+                tr("Malilla does not record '{kind}' entries.", kind=event.kind),
+            )
+        ]
 
     def _unexpected(self, state: MalillaState, event: Event) -> Violation:
         if state.winner is not None:
-            return Violation("game-over", "The game is over: nothing more can be recorded.")
+            return Violation("game-over", tr("The game is over: nothing more can be recorded."))
         if event.kind == "forfeit":
             if state.hand is not None:
                 return Violation(
                     "forfeit-too-early",
-                    "With the house rule 'forfeit the hand', finish recording this hand first "
-                    "(its tricks or its points): the forfeit is scored from them.",
+                    tr(
+                        "With the house rule 'forfeit the hand', finish recording this hand "
+                        "first (its tricks or its points): the forfeit is scored from them."
+                    ),
                     rule="irregularities",
                 )
             return Violation(
                 "out-of-order",
-                "There is no hand to forfeit: a forfeit belongs to the hand being played or "
-                "the one just scored, before the next deal.",
+                tr(
+                    "There is no hand to forfeit: a forfeit belongs to the hand being played "
+                    "or the one just scored, before the next deal."
+                ),
                 rule="irregularities",
             )
         if state.hand is None:
-            what = "the deal of the next hand"
+            what = tr("the deal of the next hand")
         elif state.hand.tricks:
-            what = f"trick {len(state.hand.tricks) + 1}"
+            what = tr("trick {number}", number=len(state.hand.tricks) + 1)
         else:
-            what = "the first trick or the hand's points"
+            what = tr("the first trick or the hand's points")
         return Violation(
-            "out-of-order", f"A {event.kind} cannot be recorded now: expecting {what}."
+            "out-of-order",
+            tr("A {kind} cannot be recorded now: expecting {what}.", kind=event.kind, what=what),
         )
 
     def _deal_problems(self, state: MalillaState, deal: Deal) -> list[Violation]:
@@ -319,23 +389,30 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
         if expected is not None and deal.misdeal:
             expected = self.next_seat(expected)
         if expected is not None and deal.dealer != expected:
-            way = "left" if self.options.direction == "clockwise" else "right"
-            why = "after a misdeal the next player deals" if deal.misdeal else f"to the {way}"
-            problems.append(
-                Violation(
-                    "wrong-dealer",
-                    f"It is {self.names[expected]}'s deal (the deal passes {why}), "
-                    f"not {self.names[deal.dealer]}'s.",
-                    rule="setup",
+            names = {"player": self.names[expected], "dealer": self.names[deal.dealer]}
+            if deal.misdeal:
+                message = tr(
+                    "It is {player}'s deal (the deal passes after a misdeal the next player "
+                    "deals), not {dealer}'s.",
+                    **names,
                 )
-            )
+            elif self.options.direction == "clockwise":
+                message = tr(
+                    "It is {player}'s deal (the deal passes to the left), not {dealer}'s.", **names
+                )
+            else:
+                message = tr(
+                    "It is {player}'s deal (the deal passes to the right), not {dealer}'s.",
+                    **names,
+                )
+            problems.append(Violation("wrong-dealer", message, rule="setup"))
         if deal.upcard not in _IN_DECK:
             problems.append(_not_in_deck(deal.upcard))
         return problems
 
     def _trick_problems(self, hand: Hand, trick: Trick) -> list[Violation]:
         names, leader = self.names, self.leader(hand)
-        why = "the winner of the last one, or the player after the dealer"
+        why = tr("the winner of the last one, or the player after the dealer")
         if shape := lead_and_size_problems(
             names, leader, trick.leader, len(trick.cards), range(4), why
         ):
@@ -349,8 +426,13 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
                 problems.append(
                     Violation(
                         "upcard-elsewhere",
-                        f"{names[seat]} cannot play {card.label}: it was turned up to the "
-                        f"dealer, {names[hand.dealer]}, and is in their hand.",
+                        tr(
+                            "{player} cannot play {card}: it was turned up to the dealer, "
+                            "{dealer}, and is in their hand.",
+                            player=names[seat],
+                            card=card,
+                            dealer=names[hand.dealer],
+                        ),
                         rule="setup",
                     )
                 )
@@ -369,8 +451,13 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
         return [
             Violation(
                 "forfeit-reason",
-                f"No irregularity by {side} has been flagged in hand {hand.number}: write what "
-                f"{self.names[event.player]} did in the note to confirm the forfeit anyway.",
+                tr(
+                    "No irregularity by {side} has been flagged in hand {number}: write what "
+                    "{player} did in the note to confirm the forfeit anyway.",
+                    side=side,
+                    number=hand.number,
+                    player=self.names[event.player],
+                ),
                 rule="irregularities",
             )
         ]
@@ -433,6 +520,9 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
 def _not_in_deck(card: Card) -> Violation:
     return Violation(
         "not-in-deck",
-        f"{card.label} is not in the Malilla pack (A, K, Q, J and 7 down to 2 in each suit).",
+        tr(
+            "{card} is not in the Malilla pack (A, K, Q, J and 7 down to 2 in each suit).",
+            card=card,
+        ),
         rule="setup",
     )

@@ -18,8 +18,9 @@ from companion.games.malilla.play import (
     points,
     points_range,
 )
-from companion.rules.cards import Card
+from companion.rules.cards import Card, Suit
 from companion.rules.core import HandScore, ScoreLine, Violation
+from companion.rules.text import Text, tr, tr_n, trc
 from companion.rules.tricks import OpenPlay, TrickRecord
 
 TARGET = 35  # the game, and what a side's hand points are measured against
@@ -78,25 +79,38 @@ def side_totals(tricks: Sequence[TrickRecord]) -> tuple[Pair, Pair]:
     return (cards[0], cards[1]), (won[0], won[1])
 
 
-def suit_label(card: Card) -> str:
+#: The suit as a word starting a phrase: "♥ Hearts (K♥ turned up)".
+SUIT_TITLES = {
+    Suit.SPADES: trc("suit", "Spades"),
+    Suit.HEARTS: trc("suit", "Hearts"),
+    Suit.DIAMONDS: trc("suit", "Diamonds"),
+    Suit.CLUBS: trc("suit", "Clubs"),
+}
+
+
+def trump_text(card: Card) -> Text:
+    """The trump fixed by the card turned up: ``♥ Hearts (K♥ turned up)``."""
     assert card.suit is not None
-    return f"{card.suit.symbol} {card.suit.title}"
+    return tr(
+        "{suit} {name} ({card} turned up)",
+        suit=card.suit,
+        name=SUIT_TITLES[card.suit],
+        card=card,
+    )
 
 
 def _sum(done: Sequence[HandScore]) -> Pair:
     return sum(h.points[0] for h in done), sum(h.points[1] for h in done)
 
 
-def _tally(code: str, message: str) -> Violation:
+def _tally(code: str, message: Text) -> Violation:
     return Violation(code, message, rule="quick-entry")
 
 
-def _between(low: int, high: int) -> str:
-    return f"exactly {low}" if low == high else f"{low} to {high}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _between(low: int, high: int) -> Text:
+    if low == high:
+        return tr("exactly {points}", points=low)
+    return tr("{low} to {high}", low=low, high=high)
 
 
 class Scorer:
@@ -129,16 +143,24 @@ class Scorer:
             return cards
         return cards[0] + tricks[0], cards[1] + tricks[1]
 
-    def _count(self, cards: int, tricks: int) -> str:
+    def _count(self, cards: int, tricks: int) -> Text:
         if not self.options.trick_point:
-            return f"{cards} card points"
-        return f"{cards} card points + {_plural(tricks, 'trick')} = {cards + tricks}"
+            return tr("{points} card points", points=cards)
+        return tr_n(
+            "{points} card points + {n} trick = {total}",
+            "{points} card points + {n} tricks = {total}",
+            tricks,
+            points=cards,
+            total=cards + tricks,
+        )
 
-    def deal_text(self, hand: Hand) -> str:
+    def deal_text(self, hand: Hand) -> Text:
         assert hand.upcard.suit is not None
-        return (
-            f"{self.names[hand.dealer]} dealt, {hand.upcard.label} turned up "
-            f"(trump {hand.upcard.suit.symbol})"
+        return tr(
+            "{dealer} dealt, {card} turned up (trump {suit})",
+            dealer=self.names[hand.dealer],
+            card=hand.upcard,
+            suit=hand.upcard.suit,
         )
 
     # --- quick entry ----------------------------------------------------------------------------
@@ -150,9 +172,25 @@ class Scorer:
         out = []
         for name, c, t in ((mine, cards, tricks), (other, other_cards, other_tricks)):
             if c is not None and not 0 <= c <= CARD_POINTS:
-                out.append(_tally("tally-range", f"{name} cannot have {c} card points (0 to 60)."))
+                out.append(
+                    _tally(
+                        "tally-range",
+                        tr(
+                            "{side} cannot have {points} card points (0 to 60).",
+                            side=name,
+                            points=c,
+                        ),
+                    )
+                )
             if t is not None and not 0 <= t <= TRICKS:
-                out.append(_tally("tally-range", f"{name} cannot have won {t} tricks (0 to 10)."))
+                out.append(
+                    _tally(
+                        "tally-range",
+                        tr(
+                            "{side} cannot have won {tricks} tricks (0 to 10).", side=name, tricks=t
+                        ),
+                    )
+                )
         if out:
             return out
         cards_2, tricks_2 = CARD_POINTS - cards, TRICKS - tricks
@@ -160,16 +198,30 @@ class Scorer:
             out.append(
                 _tally(
                     "card-points-total",
-                    f"{mine} {cards} and {other} {other_cards} card points make "
-                    f"{cards + other_cards}, but the cards are worth 60 in all.",
+                    tr(
+                        "{side} {points} and {other} {other_points} card points make {total}, "
+                        "but the cards are worth 60 in all.",
+                        side=mine,
+                        points=cards,
+                        other=other,
+                        other_points=other_cards,
+                        total=cards + other_cards,
+                    ),
                 )
             )
         if other_tricks is not None and other_tricks != tricks_2:
             out.append(
                 _tally(
                     "tricks-total",
-                    f"{mine} {tricks} and {other} {other_tricks} tricks make "
-                    f"{tricks + other_tricks}, but a hand has 10 tricks.",
+                    tr(
+                        "{side} {tricks} and {other} {other_tricks} tricks make {total}, "
+                        "but a hand has 10 tricks.",
+                        side=mine,
+                        tricks=tricks,
+                        other=other,
+                        other_tricks=other_tricks,
+                        total=tricks + other_tricks,
+                    ),
                 )
             )
         if out:
@@ -180,8 +232,17 @@ class Scorer:
                 out.append(
                     _tally(
                         "card-points-impossible",
-                        f"{name} won {_plural(t, 'trick')}: {4 * t} cards hold "
-                        f"{_between(low, high)} card points, not {c}.",
+                        tr_n(
+                            "{side} won {n} trick: {cards} cards hold {between} card points, "
+                            "not {points}.",
+                            "{side} won {n} tricks: {cards} cards hold {between} card points, "
+                            "not {points}.",
+                            t,
+                            side=name,
+                            cards=4 * t,
+                            between=_between(low, high),
+                            points=c,
+                        ),
                     )
                 )
         return out
@@ -195,21 +256,26 @@ class Scorer:
 
     def _bonus_line(self, hand: Hand) -> ScoreLine:
         return ScoreLine(
-            f"Dealer's bonus: {hand.upcard.label} turned up", bonus_of(hand.upcard), "dealer-bonus"
+            tr("Dealer's bonus: {card} turned up", card=hand.upcard),
+            bonus_of(hand.upcard),
+            "dealer-bonus",
         )
 
     def provisional(self, hand: Hand) -> HandScore:
         """The running hand, shown while it is played: its dealer's bonus, scored or held."""
         lines: tuple[list[ScoreLine], list[ScoreLine]] = ([], [])
         if hand.held:
-            text = f"Dealer's bonus of {bonus_of(hand.upcard)} held back until the hand is scored"
+            text = tr(
+                "Dealer's bonus of {points} held back until the hand is scored",
+                points=bonus_of(hand.upcard),
+            )
             lines[hand.dealer % 2].append(ScoreLine(text, 0, "dealer-bonus"))
         else:
             lines[hand.dealer % 2].append(self._bonus_line(hand))
-        return self._hand_score(hand, lines, f"in progress: {self.deal_text(hand)}")
+        return self._hand_score(hand, lines, tr("in progress: {deal}", deal=self.deal_text(hand)))
 
     def _hand_score(
-        self, hand: Hand, lines: tuple[list[ScoreLine], list[ScoreLine]], summary: str
+        self, hand: Hand, lines: tuple[list[ScoreLine], list[ScoreLine]], summary: Text
     ) -> HandScore:
         return HandScore(
             number=hand.number,
@@ -250,20 +316,31 @@ class Scorer:
         decided = capote is not None or max(got) >= TARGET
         if bonus and hand.held:
             if forfeit == dealer_side:
-                text, add = "Held dealer's bonus lost with the forfeit", 0
+                text, add = tr("Held dealer's bonus lost with the forfeit"), 0
             elif decided:
-                text, add = "Held dealer's bonus not added: the hand decided the game", 0
+                text, add = tr("Held dealer's bonus not added: the hand decided the game"), 0
             else:
-                text, add = f"Dealer's bonus ({hand.upcard.label}), held back until now", bonus
+                text = tr("Dealer's bonus ({card}), held back until now", card=hand.upcard)
+                add = bonus
             lines[dealer_side].append(ScoreLine(text, add, "dealer-bonus"))
             got[dealer_side] += add
         pts = self.side_points(cards, tricks)
-        summary = (
-            f"{self.deal_text(hand)}; {self.side_name(0)} {pts[0]}, {self.side_name(1)} {pts[1]}"
-            + (" — card by card" if hand.tricks else "")
-            + (" — capote" if capote is not None else "")
-            + (f" — forfeited by {self.side_name(forfeit)}" if forfeit is not None else "")
+        summary = tr(
+            "{deal}; {side} {points}, {other} {other_points}",
+            deal=self.deal_text(hand),
+            side=self.side_name(0),
+            points=pts[0],
+            other=self.side_name(1),
+            other_points=pts[1],
         )
+        if hand.tricks:
+            summary = tr("{summary} — card by card", summary=summary)
+        if capote is not None:
+            summary = tr("{summary} — capote", summary=summary)
+        if forfeit is not None:
+            summary = tr(
+                "{summary} — forfeited by {side}", summary=summary, side=self.side_name(forfeit)
+            )
         score = self._hand_score(hand, lines, summary)
         if capote is not None:
             return score, capote, "capote"
@@ -278,33 +355,48 @@ class Scorer:
         pts = self.side_points(cards, tricks)
         out: list[ScoreLine] = [ScoreLine("", 0), ScoreLine("", 0)]
         if capote is not None:
-            out[capote] = ScoreLine(f"Capote: all {TRICKS} tricks", TARGET, "capote")
-            out[1 - capote] = ScoreLine("No trick won", 0, "capote")
+            out[capote] = ScoreLine(
+                tr("Capote: all {tricks} tricks", tricks=TRICKS), TARGET, "capote"
+            )
+            out[1 - capote] = ScoreLine(tr("No trick won"), 0, "capote")
         elif forfeit is not None:
             best = max(pts)
             out[forfeit] = ScoreLine(
-                f"Hand forfeited: {self._count(cards[forfeit], tricks[forfeit])} do not count",
+                tr(
+                    "Hand forfeited: {count} do not count",
+                    count=self._count(cards[forfeit], tricks[forfeit]),
+                ),
                 0,
                 "irregularities",
             )
             out[1 - forfeit] = ScoreLine(
-                f"Hand awarded after the other side's irregularity: the better total, {best}, "
-                f"minus 35",
+                tr(
+                    "Hand awarded after the other side's irregularity: the better total, "
+                    "{points}, minus 35",
+                    points=best,
+                ),
                 max(best - TARGET, 0),
                 "irregularities",
             )
         elif pts[0] == pts[1]:
             for i in (0, 1):
                 out[i] = ScoreLine(
-                    f"{self._count(cards[i], tricks[i])}: a tie, nobody scores", 0, "scoring"
+                    tr("{count}: a tie, nobody scores", count=self._count(cards[i], tricks[i])),
+                    0,
+                    "scoring",
                 )
         else:
             win = 0 if pts[0] > pts[1] else 1
             out[win] = ScoreLine(
-                f"{self._count(cards[win], tricks[win])}, minus 35", pts[win] - TARGET, "scoring"
+                tr("{count}, minus 35", count=self._count(cards[win], tricks[win])),
+                pts[win] - TARGET,
+                "scoring",
             )
             out[1 - win] = ScoreLine(
-                f"{self._count(cards[1 - win], tricks[1 - win])}: the other side won the hand",
+                tr(
+                    "{count}: the other side won the hand",
+                    count=self._count(cards[1 - win], tricks[1 - win]),
+                ),
                 0,
                 "scoring",
             )
@@ -313,9 +405,12 @@ class Scorer:
     # --- forfeits -------------------------------------------------------------------------------
     def forfeit(self, state: MalillaState, side: int, player: int) -> MalillaState:
         """The table confirmed an irregularity by ``player`` (7.2.8, ruling 7.3.6)."""
-        why = f"{self.names[player]}'s irregularity"
         if self.options.penalty == "game":
-            line = ScoreLine(f"Game forfeited: {why}", 0, "irregularities")
+            line = ScoreLine(
+                tr("Game forfeited: {player}'s irregularity", player=self.names[player]),
+                0,
+                "irregularities",
+            )
             if state.hand is not None:  # stopped during the hand
                 hand = state.hand
                 lines: tuple[list[ScoreLine], list[ScoreLine]] = ([], [])
@@ -325,7 +420,11 @@ class Scorer:
                 row = self._hand_score(
                     hand,
                     lines,
-                    f"{self.deal_text(hand)}; stopped — game forfeited by {self.side_name(side)}",
+                    tr(
+                        "{deal}; stopped — game forfeited by {side}",
+                        deal=self.deal_text(hand),
+                        side=self.side_name(side),
+                    ),
                 )
                 done = (*state.done, row)
                 return MalillaState(done=done, winner=1 - side, reason="forfeit")
@@ -336,7 +435,11 @@ class Scorer:
             row = dataclasses.replace(
                 last,
                 lines=(marked[0], marked[1]),
-                summary=f"{last.summary} — game forfeited by {self.side_name(side)}",
+                summary=tr(
+                    "{summary} — game forfeited by {side}",
+                    summary=last.summary,
+                    side=self.side_name(side),
+                ),
             )
             return dataclasses.replace(
                 state,
