@@ -79,24 +79,19 @@ def side_totals(tricks: Sequence[TrickRecord]) -> tuple[Pair, Pair]:
     return (cards[0], cards[1]), (won[0], won[1])
 
 
-#: The suit as a word starting a phrase: "♥ Hearts (K♥ turned up)".
-SUIT_TITLES = {
-    Suit.SPADES: trc("suit", "Spades"),
-    Suit.HEARTS: trc("suit", "Hearts"),
-    Suit.DIAMONDS: trc("suit", "Diamonds"),
-    Suit.CLUBS: trc("suit", "Clubs"),
+#: A suit with its symbol, as trump is shown: "♥ Hearts" (the same messages as Buck Euchre's).
+SUIT_LABELS = {
+    Suit.SPADES: trc("suit with its symbol", "{suit} Spades", suit=Suit.SPADES),
+    Suit.HEARTS: trc("suit with its symbol", "{suit} Hearts", suit=Suit.HEARTS),
+    Suit.DIAMONDS: trc("suit with its symbol", "{suit} Diamonds", suit=Suit.DIAMONDS),
+    Suit.CLUBS: trc("suit with its symbol", "{suit} Clubs", suit=Suit.CLUBS),
 }
 
 
 def trump_text(card: Card) -> Text:
     """The trump fixed by the card turned up: ``♥ Hearts (K♥ turned up)``."""
     assert card.suit is not None
-    return tr(
-        "{suit} {name} ({card} turned up)",
-        suit=card.suit,
-        name=SUIT_TITLES[card.suit],
-        card=card,
-    )
+    return tr("{trump} ({card} turned up)", trump=SUIT_LABELS[card.suit], card=card)
 
 
 def _sum(done: Sequence[HandScore]) -> Pair:
