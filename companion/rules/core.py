@@ -18,6 +18,7 @@ from .errors import IllegalEventError, InvalidEventError, RulesError
 from .errors import Severity as Severity  # re-exported: part of the contract games use
 from .errors import Violation as Violation
 from .events import Correction, Event, Void, from_dict, seat_problems
+from .text import tr, tr_n, trc
 
 
 class Family(enum.StrEnum):
@@ -32,7 +33,7 @@ class Family(enum.StrEnum):
 class ScoreLine:
     """One line of a hand's explanation: ``+13 Cards collected``."""
 
-    label: str
+    label: str  # a Text (companion.rules.text), like every sentence below
     points: int
     rule: str = ""
 
@@ -45,7 +46,7 @@ class HandScore:
     points: tuple[int, ...]
     lines: tuple[tuple[ScoreLine, ...], ...]
     dealer: int | None = None
-    summary: str = ""  # "Trump ♥ (7♥ shown); Match"
+    summary: str = ""  # a Text: "Trump ♥ (7♥ shown); Match"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -66,7 +67,8 @@ class Reminder:
 
 @dataclasses.dataclass(frozen=True)
 class Option:
-    """A house rule the table chooses, shown on the scoreboard and the rules page."""
+    """A house rule the table chooses, shown on the scoreboard and the rules page. The label,
+    the help and the choices' labels are Texts (companion.rules.text)."""
 
     name: str
     label: str
@@ -110,7 +112,9 @@ class Rules(abc.ABC, Generic[S, OptionsT]):
     def players_text(cls) -> str:
         """How many play: "4 players", "2 to 4 players"."""
         low, high = cls.seats.start, cls.seats.stop - 1
-        return f"{low} players" if low == high else f"{low} to {high} players"
+        if low == high:
+            return tr_n("{n} player", "{n} players", low)
+        return tr("{low} to {high} players", low=low, high=high)
 
     def __init__(
         self,
@@ -119,7 +123,14 @@ class Rules(abc.ABC, Generic[S, OptionsT]):
         names: Sequence[str] | None = None,
     ) -> None:
         if n_seats not in self.seats:
-            raise SetupError(f"{self.title} is played by {self.players_text()}, not {n_seats}")
+            raise SetupError(
+                tr(
+                    "{game} is played by {players}, not {n}",
+                    game=self.title,
+                    players=self.players_text(),
+                    n=n_seats,
+                )
+            )
         self.n_seats = n_seats
         self.names = tuple(names) if names else tuple(f"Seat {i + 1}" for i in range(n_seats))
         if len(self.names) != n_seats:
@@ -156,8 +167,8 @@ class Rules(abc.ABC, Generic[S, OptionsT]):
         out = []
         for opt in self.option_info:
             value = getattr(self.options, opt.name)
-            shown = dict(opt.choices).get(value, "yes" if value is True else "no")
-            out.append((opt.label, shown))
+            switch = trc("option", "yes") if value is True else trc("option", "no")
+            out.append((opt.label, dict(opt.choices).get(value, switch)))
         return out
 
     # --- the game implements these ---------------------------------------------------------
@@ -247,8 +258,13 @@ class Rules(abc.ABC, Generic[S, OptionsT]):
         """ "Bob wins." / "Ann & Cat win." / "tie between Ann and Bob." """
         tops = [self.team_name(t) for t in self.teams() if t[0] in end.winners]
         if len(tops) == 1:
-            return f"{tops[0]} win{'s' if len(self.teams()[0]) == 1 else ''}."
-        return f"tie between {' and '.join(tops)}."
+            if len(self.teams()[0]) == 1:
+                return tr("{player} wins.", player=tops[0])
+            return tr("{team} win.", team=tops[0])
+        tied: str = tops[0]
+        for name in tops[1:]:
+            tied = tr("{names} and {name}", names=tied, name=name)
+        return tr("tie between {names}.", names=tied)
 
     def can_apply(self, state: S, event: Event) -> bool:
         return not errors_only(self.violations(state, event))
@@ -331,9 +347,11 @@ def _void_problems(
     event = events[index]
     assert isinstance(event, Void)
     if not 0 <= event.target < index:
-        return [Violation("void-target", f"There is no entry #{event.target + 1} to cancel.")]
+        message = tr("There is no entry #{number} to cancel.", number=event.target + 1)
+        return [Violation("void-target", message)]
     if _cancelled(voids_on, event.target, index):
-        return [Violation("void-twice", f"Entry #{event.target + 1} is already cancelled.")]
+        message = tr("Entry #{number} is already cancelled.", number=event.target + 1)
+        return [Violation("void-twice", message)]
     return []
 
 
@@ -344,29 +362,41 @@ def _correction_problems(
     assert isinstance(event, Correction)
     number = event.target + 1
     if not 0 <= event.target < index:
-        return [Violation("correction-target", f"There is no entry #{number} to correct.")]
+        message = tr("There is no entry #{number} to correct.", number=number)
+        return [Violation("correction-target", message)]
     original = events[event.target]
     if isinstance(original, Void | Correction):
         return [
             Violation(
                 "correction-target",
-                f"Entry #{number} is itself a cancellation or a correction: correct the entry "
-                "it was about instead.",
+                tr(
+                    "Entry #{number} is itself a cancellation or a correction: correct the entry "
+                    "it was about instead.",
+                    number=number,
+                ),
             )
         ]
     if _cancelled(voids_on, event.target, index):
         return [
             Violation(
                 "correction-target",
-                f"Entry #{number} is cancelled: restore it first, or record the entry anew.",
+                tr(
+                    "Entry #{number} is cancelled: restore it first, or record the entry anew.",
+                    number=number,
+                ),
             )
         ]
     if event.event.kind != original.kind:
         return [
             Violation(
                 "correction-kind",
-                f"Entry #{number} is a {original.kind} entry: only another {original.kind} "
-                f"entry can correct it, not a {event.event.kind} entry.",
+                tr(
+                    "Entry #{number} is a {kind} entry: only another {kind} entry can correct "
+                    "it, not a {other} entry.",
+                    number=number,
+                    kind=original.kind,
+                    other=event.event.kind,
+                ),
             )
         ]
     return []
@@ -376,7 +406,9 @@ def _step(rules: Rules[S, Any], state: S, event: Event, blame: int) -> tuple[S, 
     """One entry checked and applied: the new state and the irregularities it shows. Raises
     IllegalEventError naming entry ``blame`` if the rules refuse it."""
     if bad := seat_problems(event, rules.n_seats):
-        raise IllegalEventError(blame, [Violation("no-such-seat", f"{bad[0]}.")])
+        # Translators: a technical problem with an entry's seats, written in English.
+        message = tr("{problem}.", problem=bad[0])
+        raise IllegalEventError(blame, [Violation("no-such-seat", message)])
     problems = rules.violations(state, event)
     if errors := errors_only(problems):
         raise IllegalEventError(blame, errors)

@@ -15,8 +15,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 
-from companion.rules.cards import RANK_NAMES, Card, Suit
+from companion.rules.cards import Card, Suit
 from companion.rules.core import Severity, Violation
+from companion.rules.text import Text, suit_name, tr, tr_n, trc
 
 SuitOf = Callable[[Card], "Suit | None"]
 Strength = Callable[[Card], int]
@@ -81,8 +82,51 @@ class TrickRecord:
         return [(self.seat_of(i, n_seats), c) for i, c in enumerate(self.cards)]
 
 
-def suit_word(suit: Suit) -> str:
-    return suit.title.lower()
+def suit_word(suit: Suit) -> Text:
+    """The suit as a word: ``hearts`` (the same as :func:`~companion.rules.text.suit_name`)."""
+    return suit_name(suit)
+
+
+#: The suit as a capitalised word, as in a heading or after its symbol: "♥ Hearts".
+SUIT_TITLES = {
+    Suit.SPADES: trc("suit", "Spades"),
+    Suit.HEARTS: trc("suit", "Hearts"),
+    Suit.DIAMONDS: trc("suit", "Diamonds"),
+    Suit.CLUBS: trc("suit", "Clubs"),
+}
+
+
+def suit_title(suit: Suit) -> Text:
+    """The suit as a capitalised word: ``Hearts``."""
+    return SUIT_TITLES[suit]
+
+
+#: One card of a suit, as a word: "no heart in trick 3".
+SUIT_ONE = {
+    Suit.SPADES: trc("one card of the suit", "spade"),
+    Suit.HEARTS: trc("one card of the suit", "heart"),
+    Suit.DIAMONDS: trc("one card of the suit", "diamond"),
+    Suit.CLUBS: trc("one card of the suit", "club"),
+}
+
+
+def suit_one(suit: Suit) -> Text:
+    """A card of the suit, as a word: ``heart`` (``no heart in trick 3``, ``a heart this hand``)."""
+    return SUIT_ONE[suit]
+
+
+#: The face ranks as written on a card (``V`` for the jack in French), for sentences about ranks.
+FACE_RANKS = {
+    14: trc("card rank", "A"),
+    13: trc("card rank", "K"),
+    12: trc("card rank", "Q"),
+    11: trc("card rank", "J"),
+}
+
+
+def rank_word(rank: int) -> Text | int:
+    """A rank as written on a card, to pass as a value: ``J`` (a Text) or the number ``7``."""
+    return FACE_RANKS.get(rank, rank)
 
 
 def card_seen(tricks: Sequence[TrickRecord], card: Card) -> int | None:
@@ -106,17 +150,46 @@ def lead_and_size_problems(
     and why), and there is one card from each player who plays (``players``; ``absent`` names
     anyone sitting out, for the message)."""
     if claimed is not None and claimed != leader:
-        message = f"{names[leader]} leads this trick ({why}), not {names[claimed]}."
+        message = tr(
+            "{leader} leads this trick ({why}), not {player}.",
+            leader=names[leader],
+            why=why,
+            player=names[claimed],
+        )
         return [Violation("wrong-leader", message, rule="play")]
     if n_cards != len(players):
+        who: Text
         if len(players) == len(names):
-            who = "each player"
+            who = tr("each player")
         else:
-            note = f"; {absent}" if absent else ""
-            who = f"each player still in ({', '.join(names[s] for s in players)}{note})"
-        message = f"This trick needs {len(players)} cards, one from {who}; {n_cards} were given."
+            still = comma_list([names[s] for s in players])
+            if absent:
+                who = tr("each player still in ({players}; {absent})", players=still, absent=absent)
+            else:
+                who = tr("each player still in ({players})", players=still)
+        message = tr_n(
+            "This trick needs {n} card, one from {who}; {given} were given.",
+            "This trick needs {n} cards, one from {who}; {given} were given.",
+            len(players),
+            who=who,
+            given=n_cards,
+        )
         return [Violation("trick-size", message, rule="play")]
     return []
+
+
+def comma_list(items: Sequence[str]) -> str:
+    """Names or words separated by commas, ``Ann, Bob, Cat``: one message joining two, nested
+    (a Text when there are several; the item itself when there is one)."""
+    shown = items[0] if items else ""
+    for item in items[1:]:
+        shown = tr("{items}, {item}", items=shown, item=item)
+    return shown
+
+
+def name_list(names: Sequence[str]) -> str:
+    """Players' names separated by commas, ``Ann, Bob, Cat`` (see :func:`comma_list`)."""
+    return comma_list(names)
 
 
 def duplicate_problems(
@@ -128,8 +201,11 @@ def duplicate_problems(
         before = sum(t.cards.count(card) for t in tricks)
         if before + cards.count(card) > copies:
             where = card_seen(tricks, card)
-            said = f"was already played in trick {where}" if where else "appears twice here"
-            problems.append(Violation("card-twice", f"{card.label} {said}.", rule="cards"))
+            if where:
+                message = tr("{card} was already played in trick {trick}.", card=card, trick=where)
+            else:
+                message = tr("{card} appears twice here.", card=card)
+            problems.append(Violation("card-twice", message, rule="cards"))
     return problems
 
 
@@ -192,8 +268,15 @@ def revoke_flags(
     return [
         Violation(
             "revoke",
-            f"Revoke by {names[failure.seat]}: no {suit_word(failure.suit)[:-1]} in trick "
-            f"{failure.trick} although {card.label} was still in hand (played in trick {number}).",
+            tr(
+                "Revoke by {player}: no {suit} in trick {trick} although {card} was still in "
+                "hand (played in trick {number}).",
+                player=names[failure.seat],
+                suit=suit_one(failure.suit),
+                trick=failure.trick,
+                card=card,
+                number=number,
+            ),
             Severity.IRREGULARITY,
             rule,
         )
@@ -204,15 +287,35 @@ def revoke_flags(
 # --- duties of play with precedence (follow, then trump, beat, ...) ----------------------------
 
 
+#: What a Duty's reason says for the evidence, until a play is proven:
+#: ``tr("they held {held} and had to follow {suit}", held=HELD, suit=suit_name(lead))``.
+HELD = "{held}"
+
+
 @dataclasses.dataclass(frozen=True)
 class Duty:
     """A duty a play may have broken: holding any of ``cards`` made the play illegal.
-    ``reason`` ends the flag's message, ``{held}`` standing for the evidence."""
+    ``reason`` ends the flag's message, ``{held}`` standing for the evidence: a Text built with
+    ``held=HELD``, whose ``held`` is filled in when the play is proven (:class:`Proof`)."""
 
     code: str  # "revoke" | "must-trump" | ...
     rule: str  # anchor on the rules page
     cards: frozenset[Card]
     reason: str  # "they held {held} and had to follow hearts"
+
+
+def with_held(reason: str, held: str) -> str:
+    """A Duty's ``reason`` with the evidence filled in (still a Text when it was one)."""
+    if isinstance(reason, Text):
+        values = {**reason.values, "held": held}
+        return Text(
+            reason.msgid,
+            values,
+            plural=reason.plural,
+            number=reason.number,
+            context=reason.context,
+        )
+    return reason.replace(HELD, held)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -231,7 +334,7 @@ class OpenPlay:
     duties: tuple[Duty, ...]
     open: int
     broken: int | None = None
-    held: str = ""  # the evidence of ``broken``: "Q♦ (played in trick 6)"
+    held: str = ""  # the evidence of ``broken`` (a Text): "Q♦ (played in trick 6)"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -244,10 +347,15 @@ class Proof:
 
     def violation(self, names: Sequence[str]) -> Violation:
         play, duty = self.play, self.duty
-        reason = duty.reason.replace("{held}", self.held)
         return Violation(
             duty.code,
-            f"Trick {play.trick}: {names[play.seat]} played {play.card.label}, but {reason}.",
+            tr(
+                "Trick {trick}: {player} played {card}, but {reason}.",
+                trick=play.trick,
+                player=names[play.seat],
+                card=play.card,
+                reason=with_held(duty.reason, self.held),
+            ),
             Severity.IRREGULARITY,
             duty.rule,
         )
@@ -296,12 +404,13 @@ def prove_plays(
     for play in pending:
         for seat, card in trick.plays(n_seats):
             if seat == play.seat and (index := _first_broken(play, card)) is not None:
-                play = _broken(play, index, f"{card.label} (played in trick {trick.number})")
+                held = tr("{card} (played in trick {trick})", card=card, trick=trick.number)
+                play = _broken(play, index, held)
         out.append(play)
     for play in new:
         up = known.get(play.seat)
         if up is not None and (index := _first_broken(play, up)) is not None:
-            play = _broken(play, index, f"{up.label} (the upcard)")
+            play = _broken(play, index, tr("{card} (the upcard)", card=up))
         out.append(play)
     found: list[Proof] = []
     still: list[OpenPlay] = []
@@ -325,15 +434,31 @@ def prove_plays(
     return tuple(still), found
 
 
-def describe_trick(trick: TrickRecord, names: Sequence[str]) -> str:
-    n = len(names)
-    shown = ", ".join(f"{names[s]} {c.label}" for s, c in trick.plays(n))
-    return f"Trick {trick.number}: {shown} — {names[trick.winner]} wins"
+def describe_trick(trick: TrickRecord, names: Sequence[str]) -> Text:
+    """``Trick 2: Ann 7♥, Bob 8♥ — Bob wins``."""
+    shown: Text | None = None
+    for seat, card in trick.plays(len(names)):
+        play = tr("{player} {card}", player=names[seat], card=card)
+        shown = play if shown is None else tr("{plays}, {play}", plays=shown, play=play)
+    return tr(
+        "Trick {number}: {plays} — {winner} wins",
+        number=trick.number,
+        plays=shown or "",
+        winner=names[trick.winner],
+    )
 
 
-def order_text(ranks: Sequence[int], points: dict[int, int] | None = None) -> str:
+def order_text(ranks: Sequence[int], points: dict[int, int] | None = None) -> Text:
     """Ranks high to low, each with its card points when it has any: ``J (20) · 9 (14) · 8``."""
     values = points or {}
-    return " · ".join(
-        f"{RANK_NAMES[r]}\u00a0({values[r]})" if values.get(r) else RANK_NAMES[r] for r in ranks
-    )
+    shown: Text | int | None = None
+    for r in ranks:
+        rank: Text | int = rank_word(r)
+        if values.get(r):
+            rank = tr("{rank}\u00a0({points})", rank=rank, points=values[r])
+        shown = rank if shown is None else tr("{ranks} · {rank}", ranks=shown, rank=rank)
+    assert shown is not None, "no ranks to show"
+    if isinstance(shown, Text):
+        return shown
+    # Translators: a single rank, as written on a card ("7").
+    return tr("{rank}", rank=shown)
