@@ -6,7 +6,9 @@ hand from ``shared/rules/recruit/rulings.md``; :func:`example_points` scores the
 
 >>> plain = EXAMPLES[0]
 >>> example_points(plain)
-(5, [('5 cards collected, 1 each', 5)])
+(5, [(Text('5 cards collected, 1 each'), 5)])
+
+The title and the text are translatable sentences (``companion.rules.text``), like the lines.
 """
 
 from __future__ import annotations
@@ -14,14 +16,15 @@ from __future__ import annotations
 import dataclasses
 
 from companion.rules.cards import JACK, KING, QUEEN, parse_card
+from companion.rules.text import Text, tr
 
 from .game import Collected, Recruit
 
 
 @dataclasses.dataclass(frozen=True)
 class WorkedExample:
-    title: str
-    text: str
+    title: Text
+    text: Text
     variants: frozenset[str]
     shown: str  # the card turned up for trump, in the card notation
     collected: str  # the cards the player collected, space separated
@@ -31,9 +34,11 @@ class WorkedExample:
 
 EXAMPLES: tuple[WorkedExample, ...] = (
     WorkedExample(
-        title="One of each is fine",
-        text="Five cards won, with a single jack and a single king among them. "
-        "No face rank appears twice, so every card is simply worth a point: 5.",
+        title=tr("One of each is fine"),
+        text=tr(
+            "Five cards won, with a single jack and a single king among them. "
+            "No face rank appears twice, so every card is simply worth a point: 5."
+        ),
         variants=frozenset(),
         shown="7H",
         collected="3S 6D 8C JH KS",
@@ -41,8 +46,10 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         expected=5,
     ),
     WorkedExample(
-        title="A second king hurts",
-        text="The same pile plus another king makes six cards, but two kings cost 5: 6 − 5 = 1.",
+        title=tr("A second king hurts"),
+        text=tr(
+            "The same pile plus another king makes six cards, but two kings cost 5: 6 − 5 = 1."
+        ),
         variants=frozenset(),
         shown="7H",
         collected="3S 6D 8C JH KS KD",
@@ -50,9 +57,11 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         expected=1,
     ),
     WorkedExample(
-        title="Doubled jacks and tripled kings",
-        text="Eight cards, including two jacks and three kings. Each rank is penalised once, "
-        "however many copies you hold: 8 − 5 − 5 = −2.",
+        title=tr("Doubled jacks and tripled kings"),
+        text=tr(
+            "Eight cards, including two jacks and three kings. Each rank is penalised once, "
+            "however many copies you hold: 8 − 5 − 5 = −2."
+        ),
         variants=frozenset(),
         shown="7H",
         collected="3S 6D 8C JH JC KS KD KC",
@@ -60,9 +69,11 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         expected=-2,
     ),
     WorkedExample(
-        title="Low Penalty softens the blow",
-        text="The same eight cards in a Low Penalty hand: each doubled rank costs only 3, "
-        "so 8 − 3 − 3 = 2.",
+        title=tr("Low Penalty softens the blow"),
+        text=tr(
+            "The same eight cards in a Low Penalty hand: each doubled rank costs only 3, "
+            "so 8 − 3 − 3 = 2."
+        ),
         variants=frozenset({"low_penalty"}),
         shown="7H",
         collected="3S 6D 8C JH JC KS KD KC",
@@ -70,9 +81,11 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         expected=2,
     ),
     WorkedExample(
-        title="A full Dream Team",
-        text="Six cards, the joker among them, with exactly one jack, one queen and one king. "
-        "Dream Team adds 5 to the 6 for the cards: 11.",
+        title=tr("A full Dream Team"),
+        text=tr(
+            "Six cards, the joker among them, with exactly one jack, one queen and one king. "
+            "Dream Team adds 5 to the 6 for the cards: 11."
+        ),
         variants=frozenset({"dream_team"}),
         shown="7H",
         collected="JK 4C 9H JD QS KH",
@@ -80,9 +93,11 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         expected=11,
     ),
     WorkedExample(
-        title="Sevens are gold",
-        text="Match hand with the 7♥ turned up. Of five cards won, two are sevens: they are worth "
-        "4 each and the other three 1 each, so 8 + 3 = 11.",
+        title=tr("Sevens are gold"),
+        text=tr(
+            "Match hand with the 7♥ turned up. Of five cards won, two are sevens: they are worth "
+            "4 each and the other three 1 each, so 8 + 3 = 11."
+        ),
         variants=frozenset({"match"}),
         shown="7H",
         collected="7S 7D 2C 5H 10S",
@@ -90,9 +105,11 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         expected=11,
     ),
     WorkedExample(
-        title="Sevens with the bonus house rule",
-        text="The same five cards when the table plays Match as a bonus: every card scores 1 "
-        "and each seven earns 4 more, so 5 + 8 = 13.",
+        title=tr("Sevens with the bonus house rule"),
+        text=tr(
+            "The same five cards when the table plays Match as a bonus: every card scores 1 "
+            "and each seven earns 4 more, so 5 + 8 = 13."
+        ),
         variants=frozenset({"match"}),
         shown="7H",
         collected="7S 7D 2C 5H 10S",
@@ -100,9 +117,11 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         expected=13,
     ),
     WorkedExample(
-        title="Nothing matches a joker",
-        text="Match was declared but the joker was turned up. A joker has no rank, so no card "
-        "matches and the two sevens count 1 like the rest: 5.",
+        title=tr("Nothing matches a joker"),
+        text=tr(
+            "Match was declared but the joker was turned up. A joker has no rank, so no card "
+            "matches and the two sevens count 1 like the rest: 5."
+        ),
         variants=frozenset({"match"}),
         shown="JK",
         collected="7S 7D 2C 5H 10S",

@@ -27,7 +27,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import ClassVar
 
-from companion.rules.cards import JACK, KING, QUEEN, RANK_NAMES, Card, Suit, deck
+from companion.rules.cards import JACK, KING, QUEEN, Card, Suit, deck
 from companion.rules.core import (
     Family,
     HandScore,
@@ -39,31 +39,46 @@ from companion.rules.core import (
     Violation,
 )
 from companion.rules.events import Event, PerSeat, Record, Seat, event_types
+from companion.rules.text import Text, tr, tr_n, trc
 from companion.rules.tricks import (
     Failure,
     TrickRecord,
+    comma_list,
     duplicate_problems,
     follow_step,
     lead_and_size_problems,
+    rank_word,
     revoke_flags,
+    suit_title,
     winner_index,
 )
 
 HANDS = 4
 TRICKS = 13
 VARIANTS = {
-    "low_penalty": "Low Penalty",
-    "keeper": "Keeper",
-    "passer": "Passer",
-    "match": "Match",
-    "dream_team": "Dream Team",
-    "face_up": "Face-up",
+    "low_penalty": trc("Recruit variant", "Low Penalty"),
+    "keeper": trc("Recruit variant", "Keeper"),
+    "passer": trc("Recruit variant", "Passer"),
+    "match": trc("Recruit variant", "Match"),
+    "dream_team": trc("Recruit variant", "Dream Team"),
+    "face_up": trc("Recruit variant", "Face-up"),
 }
 FACE_PENALTY = 5  # for each face rank (J, Q, K) collected twice or more
 LOW_PENALTY = 3  # the same with the Low Penalty variant
 MATCH_VALUE = 4  # a card of the turned-up rank, with Match
 DREAM_TEAM = 5  # exactly one J, one Q and one K, with Dream Team
-FACES = ((JACK, "jacks", "Jacks"), (QUEEN, "queens", "Queens"), (KING, "kings", "Kings"))
+#: The face ranks: the Pile field counting each, and the cards as a word ("Ann cannot have 5
+#: Jacks", "the matching cards are the jacks").
+FACES = (
+    (JACK, "jacks", trc("Recruit cards", "Jacks")),
+    (QUEEN, "queens", trc("Recruit cards", "Queens")),
+    (KING, "kings", trc("Recruit cards", "Kings")),
+)
+FACE_WORDS = {
+    JACK: trc("Recruit cards", "jacks"),
+    QUEEN: trc("Recruit cards", "queens"),
+    KING: trc("Recruit cards", "kings"),
+}
 DECK = frozenset(deck(53))
 
 
@@ -158,36 +173,44 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
     seats = range(2, 5)
     options_type = RecruitOptions
     event_types: ClassVar[dict[str, type[Event]]] = event_types(Deal, Exchange, Piles, Trick)
-    blurb = "Collect cards in tricks, but not two of the same face card. Four hands, 2-4 players."
+    blurb = tr(
+        "Collect cards in tricks, but not two of the same face card. Four hands, 2-4 players."
+    )
     option_info = (
         Option(
             "joker_play",
-            "Playing the joker",
-            "May the joker be played while you can follow the suit led? (ruling R-1)",
-            (("void-only", "only when you cannot follow suit"), ("any-time", "at any time")),
+            tr("Playing the joker"),
+            tr("May the joker be played while you can follow the suit led? (ruling R-1)"),
+            (
+                ("void-only", tr("only when you cannot follow suit")),
+                ("any-time", tr("at any time")),
+            ),
         ),
         Option(
             "joker_lead",
-            "Joker led",
-            "What must the others play when the joker is led? (ruling R-2)",
+            tr("Joker led"),
+            tr("What must the others play when the joker is led? (ruling R-2)"),
             (
-                ("no-suit", "anything: there is no suit to follow"),
-                ("next-card", "the next card played sets the suit"),
+                ("no-suit", tr("anything: there is no suit to follow")),
+                ("next-card", tr("the next card played sets the suit")),
             ),
         ),
         Option(
             "match_scoring",
-            "Match cards",
-            "With the Match variant, what a card of the turned-up rank is worth (ruling R-3)",
-            (("instead", "4 points instead of 1"), ("bonus", "1 point plus a 4-point bonus")),
+            tr("Match cards"),
+            tr("With the Match variant, what a card of the turned-up rank is worth (ruling R-3)"),
+            (
+                ("instead", tr("{value} points instead of 1", value=MATCH_VALUE)),
+                ("bonus", tr("1 point plus a {value}-point bonus", value=MATCH_VALUE)),
+            ),
         ),
         Option(
             "ties",
-            "Tie for first",
-            "What happens when the top totals are equal after four hands (ruling R-9)",
+            tr("Tie for first"),
+            tr("What happens when the top totals are equal after four hands (ruling R-9)"),
             (
-                ("share", "the tied players share the win"),
-                ("play-off", "play another hand until the tie is broken"),
+                ("share", tr("the tied players share the win")),
+                ("play-off", tr("play another hand until the tie is broken")),
             ),
         ),
     )
@@ -232,42 +255,81 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
             return state.next_dealer
         return self.leader(state.hand)
 
-    def _hand_label(self, number: int) -> str:
-        return f"hand {number} of {HANDS}" if number <= HANDS else f"play-off hand {number}"
+    def _hand_label(self, number: int) -> Text:
+        if number <= HANDS:
+            return tr("hand {number} of {hands}", number=number, hands=HANDS)
+        return tr("play-off hand {number}", number=number)
 
     def prompt(self, state: RecruitState) -> str:
         if (end := self.outcome(state)) is not None:
-            return "Game over: " + self.winners_text(end)
+            return tr("Game over: {result}", result=self.winners_text(end))
         hand, names = state.hand, self.names
         if hand is None:
-            number = len(state.done) + 1
+            label = self._hand_label(len(state.done) + 1)
             if state.next_dealer is None:
-                return f"Who deals {self._hand_label(number)}? Record the deal."
-            return f"{names[state.next_dealer]} deals {self._hand_label(number)}."
+                return tr("Who deals {hand}? Record the deal.", hand=label)
+            return tr("{dealer} deals {hand}.", dealer=names[state.next_dealer], hand=label)
         lead = names[self.leader(hand)]
         if hand.tricks:
-            return f"{lead} leads trick {len(hand.tricks) + 1} of {TRICKS}."
-        how = {
-            "swap": "Players may swap up to 4 cards each. Then ",
-            "partner": "Each player passes 4 cards to their partner. Then ",
-            "left": "Passer: each player passes 4 cards to the left. Then ",
-        }.get(self._exchange_kind(hand) or "", "Keeper: no swapping. ")
-        return f"{how}{lead} leads trick 1 — record tricks one by one, or the piles at the end."
+            return tr(
+                "{player} leads trick {number} of {tricks}.",
+                player=lead,
+                number=len(hand.tricks) + 1,
+                tricks=TRICKS,
+            )
+        kind = self._exchange_kind(hand)
+        if kind == "swap":
+            return tr(
+                "Players may swap up to 4 cards each. Then {player} leads trick 1 — record "
+                "tricks one by one, or the piles at the end.",
+                player=lead,
+            )
+        if kind == "partner":
+            return tr(
+                "Each player passes 4 cards to their partner. Then {player} leads trick 1 — "
+                "record tricks one by one, or the piles at the end.",
+                player=lead,
+            )
+        if kind == "left":
+            return tr(
+                "Passer: each player passes 4 cards to the left. Then {player} leads trick 1 — "
+                "record tricks one by one, or the piles at the end.",
+                player=lead,
+            )
+        return tr(
+            "Keeper: no swapping. {player} leads trick 1 — record tricks one by one, or the "
+            "piles at the end.",
+            player=lead,
+        )
 
     def info(self, state: RecruitState) -> list[tuple[str, str]]:
         hand = state.hand
         if hand is None:
             return []
-        trump = "none (joker shown)" if hand.shown.is_joker else _suit_label(hand.shown.suit)
-        rows = [
-            ("Hand", f"{hand.number} of {HANDS}" if hand.number <= HANDS else "play-off"),
-            ("Dealer", self.names[hand.dealer]),
-            ("Trump", f"{trump} — {hand.shown.label} turned up"),
+        shown = hand.shown
+        if shown.suit is None:
+            trump = tr("none (joker shown) — {card} turned up", card=shown)
+        else:
+            trump = tr(
+                "{suit} {name} — {card} turned up",
+                suit=shown.suit,
+                name=suit_title(shown.suit),
+                card=shown,
+            )
+        if hand.number <= HANDS:
+            number = tr("{number} of {total}", number=hand.number, total=HANDS)
+        else:
+            number = trc("Recruit hand", "play-off")
+        rows: list[tuple[str, str]] = [
+            (tr("Hand"), number),
+            (tr("Dealer"), self.names[hand.dealer]),
+            (tr("Trump"), trump),
         ]
         if hand.variants:
-            rows.append(("Variants", _variant_text(hand.variants)))
+            rows.append((tr("Variants"), _variant_text(hand.variants)))
         if hand.tricks:
-            rows.append(("Tricks played", f"{len(hand.tricks)} of {TRICKS}"))
+            played = tr("{number} of {total}", number=len(hand.tricks), total=TRICKS)
+            rows.append((tr("Tricks played"), played))
         return rows
 
     def reminders(self, state: RecruitState) -> list[Reminder]:
@@ -276,40 +338,58 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
         hand = state.hand
         if hand is None or self.outcome(state) is not None:
             return []
-        trump = None if hand.shown.is_joker else hand.shown.suit
-        best = f"the highest trump {trump.symbol}, else " if trump else ""
-        joker_play = (
-            "only when you cannot follow suit"
-            if self.options.joker_play == "void-only"
-            else "at any time"
-        )
-        joker_lead = (
-            "the others may play anything"
-            if self.options.joker_lead == "no-suit"
-            else "the next card played sets the suit"
-        )
-        v = hand.variants
-        penalty = LOW_PENALTY if "low_penalty" in v else FACE_PENALTY
-        low = " (Low Penalty)" if "low_penalty" in v else ""
-        pile = [f"1 a card; −{penalty} for each face rank (J, Q, K) held twice or more{low}"]
-        if "match" in v and not hand.shown.is_joker:
-            rank = RANK_NAMES[hand.shown.rank]
-            worth = (
-                f"{MATCH_VALUE} instead of 1"
-                if self.options.match_scoring == "instead"
-                else f"1 + {MATCH_VALUE}"
+        trump = hand.shown.suit
+        if trump is None:
+            trick = tr("the joker, else the highest card of the suit led")
+        else:
+            trick = tr(
+                "the joker, else the highest trump {suit}, else the highest card of the suit led",
+                suit=trump,
             )
-            pile.append(f"each {rank}, the rank turned up, is worth {worth} (Match)")
+        if self.options.joker_play == "void-only":
+            joker_play = tr("only when you cannot follow suit")
+        else:
+            joker_play = tr("at any time")
+        if self.options.joker_lead == "no-suit":
+            joker_lead = tr("the others may play anything")
+        else:
+            joker_lead = tr("the next card played sets the suit")
+        joker = tr("may be played {when}; when it leads, {then}", when=joker_play, then=joker_lead)
+        v = hand.variants
+        if "low_penalty" in v:
+            pile = tr(
+                "1 a card; −{penalty} for each face rank (J, Q, K) held twice or more "
+                "(Low Penalty)",
+                penalty=LOW_PENALTY,
+            )
+        else:
+            pile = tr(
+                "1 a card; −{penalty} for each face rank (J, Q, K) held twice or more",
+                penalty=FACE_PENALTY,
+            )
+        more = False
+        if "match" in v and not hand.shown.is_joker:
+            rank = rank_word(hand.shown.rank)
+            if self.options.match_scoring == "instead":
+                match = tr(
+                    "each {rank}, the rank turned up, is worth {value} instead of 1 (Match)",
+                    rank=rank,
+                    value=MATCH_VALUE,
+                )
+            else:
+                match = tr(
+                    "each {rank}, the rank turned up, is worth 1 + {value} (Match)",
+                    rank=rank,
+                    value=MATCH_VALUE,
+                )
+            pile, more = tr("{rules}; {rule}", rules=pile, rule=match), True
         if "dream_team" in v:
-            pile.append(f"+{DREAM_TEAM} for exactly one J, one Q and one K (Dream Team)")
+            dream = tr("+{bonus} for exactly one J, one Q and one K (Dream Team)", bonus=DREAM_TEAM)
+            pile, more = tr("{rules}; {rule}", rules=pile, rule=dream), True
         return [
-            Reminder(
-                "A trick goes to", f"the joker, else {best}the highest card of the suit led", "play"
-            ),
-            Reminder(
-                "The joker", f"may be played {joker_play}; when it leads, {joker_lead}", "options"
-            ),
-            Reminder("A pile scores", "; ".join(pile), "variants" if len(pile) > 1 else "scoring"),
+            Reminder(tr("A trick goes to"), trick, "play"),
+            Reminder(tr("The joker"), joker, "options"),
+            Reminder(tr("A pile scores"), pile, "variants" if more else "scoring"),
         ]
 
     # --- validation --------------------------------------------------------------------------
@@ -325,29 +405,31 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
             return self._piles_problems(state.hand, event)
         if isinstance(event, Trick):
             return self._trick_problems(state.hand, event)
-        return [Violation("unknown-event", f"Recruit does not record '{event.kind}' entries.")]
+        message = tr("Recruit does not record '{kind}' entries.", kind=event.kind)
+        return [Violation("unknown-event", message)]
 
     def _unexpected(self, state: RecruitState, event: Event) -> Violation:
         if self.outcome(state) is not None:
-            return Violation("game-over", "The game is over: nothing more can be recorded.")
+            return Violation("game-over", tr("The game is over: nothing more can be recorded."))
         if state.hand is None:
-            what = "the deal of the next hand"
+            what = tr("the deal of the next hand")
         elif state.hand.tricks:
-            what = f"trick {len(state.hand.tricks) + 1}"
+            what = tr("trick {number}", number=len(state.hand.tricks) + 1)
         elif event.kind == "exchange":
             if state.hand.exchanged:
                 return Violation(
-                    "exchange-twice", "The exchange for this hand is already recorded."
+                    "exchange-twice", tr("The exchange for this hand is already recorded.")
                 )
             return Violation(
                 "keeper-no-exchange",
-                "Keeper was declared for this hand: nobody swaps or passes cards.",
+                tr("Keeper was declared for this hand: nobody swaps or passes cards."),
                 rule="variants",
             )
         else:
-            what = "the exchange, the first trick or the piles"
+            what = tr("the exchange, the first trick or the piles")
         return Violation(
-            "out-of-order", f"A {event.kind} cannot be recorded now: expecting {what}."
+            "out-of-order",
+            tr("A {kind} cannot be recorded now: expecting {what}.", kind=event.kind, what=what),
         )
 
     def _deal_problems(self, state: RecruitState, deal: Deal) -> list[Violation]:
@@ -357,8 +439,11 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
             problems.append(
                 Violation(
                     "wrong-dealer",
-                    f"It is {self.names[expected]}'s deal (the deal passes clockwise), "
-                    f"not {self.names[deal.dealer]}'s.",
+                    tr(
+                        "It is {dealer}'s deal (the deal passes clockwise), not {player}'s.",
+                        dealer=self.names[expected],
+                        player=self.names[deal.dealer],
+                    ),
                     rule="setup",
                 )
             )
@@ -367,14 +452,19 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
         if unknown := sorted(deal.variants - set(VARIANTS)):
             problems.append(
                 Violation(
-                    "unknown-variant", f"No variant called {', '.join(unknown)}.", rule="variants"
+                    "unknown-variant",
+                    tr("No variant called {variants}.", variants=comma_list(unknown)),
+                    rule="variants",
                 )
             )
         if {"keeper", "passer"} <= deal.variants:
             problems.append(
                 Violation(
                     "keeper-and-passer",
-                    "Keeper (no swapping) and Passer (pass 4 to the left) cannot both be declared.",
+                    tr(
+                        "Keeper (no swapping) and Passer (pass 4 to the left) cannot both be "
+                        "declared."
+                    ),
                     rule="variants",
                 )
             )
@@ -389,19 +479,30 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
                 problems.append(
                     Violation(
                         "swap-count",
-                        f"{name} swapped {count} cards: a player may swap 0 to 4.",
+                        tr_n(
+                            "{player} swapped {n} card: a player may swap 0 to 4.",
+                            "{player} swapped {n} cards: a player may swap 0 to 4.",
+                            count,
+                            player=name,
+                        ),
                         rule="exchange",
                     )
                 )
             elif kind != "swap" and count != 4:
-                to = "to the left" if kind == "left" else "to their partner"
-                problems.append(
-                    Violation(
-                        "pass-count",
-                        f"{name} passed {count} cards: each player passes exactly 4 {to}.",
-                        rule="exchange",
+                if kind == "left":
+                    message = tr(
+                        "{player} passed {count} cards: each player passes exactly 4 to the left.",
+                        player=name,
+                        count=count,
                     )
-                )
+                else:
+                    message = tr(
+                        "{player} passed {count} cards: each player passes exactly 4 to their "
+                        "partner.",
+                        player=name,
+                        count=count,
+                    )
+                problems.append(Violation("pass-count", message, rule="exchange"))
         return problems
 
     def _piles_problems(self, hand: Hand, event: Piles) -> list[Violation]:
@@ -416,8 +517,14 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
             problems.append(
                 Violation(
                     "piles-total",
-                    f"The piles hold {total} cards in all, but {TRICKS} tricks of {n} cards make "
-                    f"{TRICKS * n}.",
+                    tr(
+                        "The piles hold {total} cards in all, but {tricks} tricks of {n} cards "
+                        "make {needed}.",
+                        total=total,
+                        tricks=TRICKS,
+                        n=n,
+                        needed=TRICKS * n,
+                    ),
                     rule="scoring",
                 )
             )
@@ -429,24 +536,38 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
             problems += self._rank_total(hand, rank, word, got, exact)
         if self._match_rank(hand) not in (None, JACK, QUEEN, KING):
             got = sum(p.matches or 0 for p in event.piles)
-            problems += self._rank_total(hand, self._match_rank(hand), "matching cards", got, exact)
+            word = trc("Recruit cards", "matching cards")
+            problems += self._rank_total(hand, self._match_rank(hand), word, got, exact)
         return problems
 
     def _rank_total(
-        self, hand: Hand, rank: int | None, word: str, got: int, exact: bool
+        self, hand: Hand, rank: int | None, word: Text, got: int, exact: bool
     ) -> list[Violation]:
         available = 4 - (1 if rank is not None and hand.shown.rank == rank else 0)
-        if got > available or (exact and got != available):
-            need = f"exactly {available}" if exact else f"at most {available}"
-            why = " (one was turned up)" if available == 3 else ""
-            return [
-                Violation(
-                    "rank-total",
-                    f"The piles hold {got} {word}; there must be {need}{why}.",
-                    rule="scoring",
-                )
-            ]
-        return []
+        if not (got > available or (exact and got != available)):
+            return []
+        values = {"count": got, "cards": word, "available": available}
+        if exact and available == 3:
+            message = tr(
+                "The piles hold {count} {cards}; there must be exactly {available} (one was "
+                "turned up).",
+                **values,
+            )
+        elif exact:
+            message = tr(
+                "The piles hold {count} {cards}; there must be exactly {available}.", **values
+            )
+        elif available == 3:
+            message = tr(
+                "The piles hold {count} {cards}; there must be at most {available} (one was "
+                "turned up).",
+                **values,
+            )
+        else:
+            message = tr(
+                "The piles hold {count} {cards}; there must be at most {available}.", **values
+            )
+        return [Violation("rank-total", message, rule="scoring")]
 
     def _match_rank(self, hand: Hand) -> int | None:
         if "match" not in hand.variants or hand.shown.is_joker:
@@ -460,8 +581,13 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
             out.append(
                 Violation(
                     "pile-size",
-                    f"{name}'s pile has {pile.cards} cards: every trick holds {n} cards, so a pile "
-                    f"is a multiple of {n}.",
+                    tr(
+                        "{player}'s pile has {count} cards: every trick holds {n} cards, so a "
+                        "pile is a multiple of {n}.",
+                        player=name,
+                        count=pile.cards,
+                        n=n,
+                    ),
                     rule="scoring",
                 )
             )
@@ -470,27 +596,37 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
                 out.append(
                     Violation(
                         "face-count",
-                        f"{name} cannot have {getattr(pile, attr)} {word}.",
+                        tr(
+                            "{player} cannot have {count} {cards}.",
+                            player=name,
+                            count=getattr(pile, attr),
+                            cards=word,
+                        ),
                         rule="scoring",
                     )
                 )
         match_rank = self._match_rank(hand)
         if pile.matches is not None and match_rank is None:
-            why = (
-                "the joker was turned up" if "match" in hand.variants else "Match was not declared"
-            )
             if pile.matches:
-                out.append(
-                    Violation("no-match", f"{name}: no card can match — {why}.", rule="variants")
-                )
+                if "match" in hand.variants:
+                    why = tr("{player}: no card can match — the joker was turned up.", player=name)
+                else:
+                    why = tr("{player}: no card can match — Match was not declared.", player=name)
+                out.append(Violation("no-match", why, rule="variants"))
         elif match_rank in (JACK, QUEEN, KING) and pile.matches is not None:
             attr = {JACK: "jacks", QUEEN: "queens", KING: "kings"}[match_rank]
             if pile.matches != getattr(pile, attr):
                 out.append(
                     Violation(
                         "match-count",
-                        f"{name}: the matching cards are the {attr} ({getattr(pile, attr)}), not "
-                        f"{pile.matches}.",
+                        tr(
+                            "{player}: the matching cards are the {cards} ({count}), not "
+                            "{matches}.",
+                            player=name,
+                            cards=FACE_WORDS[match_rank],
+                            count=getattr(pile, attr),
+                            matches=pile.matches,
+                        ),
                         rule="variants",
                     )
                 )
@@ -499,7 +635,11 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
                 out.append(
                     Violation(
                         "match-missing",
-                        f"Match is on: say how many {RANK_NAMES[match_rank]}s {name} collected.",
+                        tr(
+                            "Match is on: say how many {rank}s {player} collected.",
+                            rank=rank_word(match_rank),
+                            player=name,
+                        ),
                         rule="variants",
                     )
                 )
@@ -507,7 +647,11 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
                 out.append(
                     Violation(
                         "match-count",
-                        f"{name} cannot have {pile.matches} matching cards.",
+                        tr(
+                            "{player} cannot have {count} matching cards.",
+                            player=name,
+                            count=pile.matches,
+                        ),
                         rule="variants",
                     )
                 )
@@ -518,7 +662,12 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
             out.append(
                 Violation(
                     "pile-too-small",
-                    f"{name}'s pile has {pile.cards} cards but {named} of them are named.",
+                    tr(
+                        "{player}'s pile has {count} cards but {named} of them are named.",
+                        player=name,
+                        count=pile.cards,
+                        named=named,
+                    ),
                     rule="scoring",
                 )
             )
@@ -527,7 +676,7 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
     def _trick_problems(self, hand: Hand, trick: Trick) -> list[Violation]:
         n, names = self.n_seats, self.names
         leader = self.leader(hand)
-        why = "won the last one or sits left of the dealer"
+        why = tr("won the last one or sits left of the dealer")
         if shape := lead_and_size_problems(
             names, leader, trick.leader, len(trick.cards), range(n), why
         ):
@@ -538,7 +687,7 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
                 problems.append(
                     Violation(
                         "shown-card",
-                        f"{card.label} was turned up to fix trump and is out of play.",
+                        tr("{card} was turned up to fix trump and is out of play.", card=card),
                         rule="setup",
                     )
                 )
@@ -632,12 +781,26 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
             done=(*state.done, score), hand=None, next_dealer=(hand.dealer + 1) % self.n_seats
         )
 
-    def _summary(self, hand: Hand) -> str:
-        trump = "no trump" if hand.shown.is_joker else f"trump {_suit_label(hand.shown.suit)}"
-        text = f"{self.names[hand.dealer]} dealt, {hand.shown.label} turned up ({trump})"
+    def _summary(self, hand: Hand) -> Text:
+        shown = hand.shown
+        if shown.suit is None:
+            trump = tr("no trump")
+        else:
+            trump = tr("trump {suit} {name}", suit=shown.suit, name=suit_title(shown.suit))
+        dealer = self.names[hand.dealer]
         if hand.variants:
-            text += "; " + _variant_text(hand.variants)
-        return text + (" — card by card" if hand.tricks else "")
+            text = tr(
+                "{dealer} dealt, {card} turned up ({trump}); {variants}",
+                dealer=dealer,
+                card=shown,
+                trump=trump,
+                variants=_variant_text(hand.variants),
+            )
+        else:
+            text = tr(
+                "{dealer} dealt, {card} turned up ({trump})", dealer=dealer, card=shown, trump=trump
+            )
+        return tr("{hand} — card by card", hand=text) if hand.tricks else text
 
     def score_lines(
         self, variants: frozenset[str], shown: Card, got: Collected
@@ -648,31 +811,33 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
         matches = got.matches if match_rank is not None else 0
         if matches and self.options.match_scoring == "instead":
             plain = got.cards - matches
-            lines.append(ScoreLine(f"{plain} other cards collected, 1 each", plain, "scoring"))
-            lines.append(
-                ScoreLine(
-                    f"Match: {matches} × {RANK_NAMES[match_rank or 0]}, {MATCH_VALUE} each",
-                    MATCH_VALUE * matches,
-                    "variants",
-                )
+            label = tr("{count} other cards collected, 1 each", count=plain)
+            lines.append(ScoreLine(label, plain, "scoring"))
+            label = tr(
+                "Match: {count} × {rank}, {value} each",
+                count=matches,
+                rank=rank_word(match_rank or 0),
+                value=MATCH_VALUE,
             )
+            lines.append(ScoreLine(label, MATCH_VALUE * matches, "variants"))
         else:
-            lines.append(ScoreLine(f"{got.cards} cards collected, 1 each", got.cards, "scoring"))
+            label = tr("{count} cards collected, 1 each", count=got.cards)
+            lines.append(ScoreLine(label, got.cards, "scoring"))
             if matches:
-                lines.append(
-                    ScoreLine(
-                        f"Match bonus: {matches} × {RANK_NAMES[match_rank or 0]}, "
-                        f"+{MATCH_VALUE} each",
-                        MATCH_VALUE * matches,
-                        "variants",
-                    )
+                label = tr(
+                    "Match bonus: {count} × {rank}, +{value} each",
+                    count=matches,
+                    rank=rank_word(match_rank or 0),
+                    value=MATCH_VALUE,
                 )
+                lines.append(ScoreLine(label, MATCH_VALUE * matches, "variants"))
         penalty = LOW_PENALTY if "low_penalty" in variants else FACE_PENALTY
-        for (_, _, word), count in zip(FACES, got.faces, strict=True):
+        for (rank, _, _), count in zip(FACES, got.faces, strict=True):
             if count >= 2:
-                lines.append(ScoreLine(f"{count} {word}: penalty", -penalty, "scoring"))
+                lines.append(ScoreLine(_penalty_label(rank, count), -penalty, "scoring"))
         if "dream_team" in variants and got.faces == (1, 1, 1):
-            lines.append(ScoreLine("Dream Team: one each of J, Q, K", DREAM_TEAM, "variants"))
+            label = tr("Dream Team: one each of J, Q, K")
+            lines.append(ScoreLine(label, DREAM_TEAM, "variants"))
         return tuple(lines)
 
     def hands(self, state: RecruitState) -> tuple[HandScore, ...]:
@@ -698,19 +863,26 @@ def _is_joker(card: Card) -> bool:
     return card.is_joker
 
 
-def _suit_label(suit: Suit | None) -> str:
-    return "none" if suit is None else f"{suit.symbol} {suit.title}"
+def _penalty_label(rank: int, count: int) -> Text:
+    """``2 Kings: penalty`` (a face rank collected twice or more)."""
+    if rank == JACK:
+        return tr_n("{n} Jack: penalty", "{n} Jacks: penalty", count)
+    if rank == QUEEN:
+        return tr_n("{n} Queen: penalty", "{n} Queens: penalty", count)
+    return tr_n("{n} King: penalty", "{n} Kings: penalty", count)
 
 
 def _variant_text(variants: frozenset[str]) -> str:
-    return ", ".join(label for key, label in VARIANTS.items() if key in variants)
+    """The variants declared, in their usual order: ``Low Penalty, Match``."""
+    return comma_list([label for key, label in VARIANTS.items() if key in variants])
 
 
 def _not_in_deck(card: Card) -> Violation:
     if card.is_joker:
         return Violation(
             "not-in-deck",
-            "Recruit uses one plain joker (JK), not a red or black one.",
+            tr("Recruit uses one plain joker (JK), not a red or black one."),
             rule="setup",
         )
-    return Violation("not-in-deck", f"{card.label} is not in the Recruit pack.", rule="setup")
+    message = tr("{card} is not in the Recruit pack.", card=card)
+    return Violation("not-in-deck", message, rule="setup")
