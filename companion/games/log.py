@@ -18,6 +18,7 @@ from companion.rules.errors import (
     UnknownGameError,
 )
 from companion.rules.events import Event, to_dict
+from companion.rules.text import Text, tr
 
 from . import get_rules
 
@@ -49,34 +50,40 @@ class GameLog:
 
 def check_names(players: Any) -> tuple[str, ...]:
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise LogError("'players' must be a list of names")
+        raise LogError(tr("'players' must be a list of names"))
     names = tuple(p.strip() for p in players)
     if any(not n for n in names):
-        raise LogError("a player's name is empty")
+        raise LogError(tr("a player's name is empty"))
     if len({n.casefold() for n in names}) != len(names):
-        raise LogError("two players have the same name")
+        raise LogError(tr("two players have the same name"))
     return names
 
 
 def load_log(data: Any) -> GameLog:
     """Read a log (already parsed from JSON). Events are read but not yet checked by the rules."""
     if not isinstance(data, Mapping):
-        raise LogError("a log must be a JSON object")
+        raise LogError(tr("a log must be a JSON object"))
     if data.get("format") != FORMAT:
-        raise LogError(f"unknown format {data.get('format')!r} (expected {FORMAT!r})")
+        raise LogError(
+            tr(
+                "unknown format {format} (expected {expected})",
+                format=repr(data.get("format")),
+                expected=repr(FORMAT),
+            )
+        )
     if extra := sorted(set(data) - {"format", "game", "players", "options", "events"}):
-        raise LogError(f"unknown field(s) in the log: {', '.join(extra)}")
+        raise LogError(tr("unknown field(s) in the log: {fields}", fields=", ".join(extra)))
     names = check_names(data.get("players"))
     options = data.get("options", {})
     if not isinstance(options, Mapping):
-        raise LogError("'options' must be an object")
+        raise LogError(tr("'options' must be an object"))
     try:
         rules = get_rules(str(data.get("game")))(len(names), options, names)
     except (UnknownGameError, RulesError) as exc:
-        raise LogError(str(exc)) from None
+        raise LogError(_message(exc)) from None
     raw = data.get("events", [])
     if not isinstance(raw, list):
-        raise LogError("'events' must be a list")
+        raise LogError(tr("'events' must be a list"))
     events = []
     for index, item in enumerate(raw):
         try:
@@ -84,6 +91,12 @@ def load_log(data: Any) -> GameLog:
         except InvalidEventError as exc:
             raise LogError(str(exc), index=index, code="invalid-event") from None
     return GameLog(rules, tuple(events))
+
+
+def _message(exc: Exception) -> str:
+    """The exception's message: its Text when it was raised with one (a game's SetupError)."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, Text) else str(exc)
 
 
 def dump_log(rules: Rules[Any, Any], events: Sequence[Event]) -> dict[str, Any]:
