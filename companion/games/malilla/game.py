@@ -55,6 +55,7 @@ from companion.rules.tricks import (
     OpenPlay,
     Proof,
     TrickRecord,
+    comma_list,
     duplicate_problems,
     lead_and_size_problems,
     order_text,
@@ -290,6 +291,7 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
                 rows.append((trc("info", "Flagged"), self.flagged_text(state.last.hand)))
             return rows
         rows = [
+            # Translators: the number of the hand being played ("3").
             (trc("info", "Hand"), tr("{number}", number=hand.number)),
             (trc("info", "Dealer"), self.names[hand.dealer]),
             (trc("info", "Trump"), trump_text(hand.upcard)),
@@ -322,10 +324,12 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
         return rows
 
     def flagged_text(self, hand: Hand) -> Text:
-        plays: Text | None = None
-        for f in hand.flags:
-            play = tr("{player} (trick {number})", player=self.names[f.seat], number=f.trick)
-            plays = play if plays is None else tr("{plays}, {play}", plays=plays, play=play)
+        plays = comma_list(
+            [
+                tr("{player} (trick {number})", player=self.names[f.seat], number=f.trick)
+                for f in hand.flags
+            ]
+        )
         if self.options.forfeit == "auto":
             return tr("{plays}: the hand is forfeited when it ends", plays=plays)
         return tr("{plays}: the table may confirm a forfeit", plays=plays)

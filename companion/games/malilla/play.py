@@ -21,13 +21,14 @@ import functools
 from collections.abc import Sequence
 
 from companion.rules.cards import ACE, JACK, KING, QUEEN, Card, Suit, deck
+from companion.rules.text import suit_name, tr
 from companion.rules.tricks import (
+    HELD,
     Duty,
     OpenPlay,
     Proof,
     TrickRecord,
     prove_plays,
-    suit_word,
     winner_index,
 )
 
@@ -164,9 +165,12 @@ def play_duties(
     if card.suit == lead:
         if opponent_winning and best.suit == lead and strength(card) < strength(best):
             higher = _higher(best)
-            reason = (
-                f"opponent {who} was winning with {best.label} and they held {{held}}, so they "
-                "had to beat it"
+            reason = tr(
+                "opponent {player} was winning with {card} and they held {held}, so they had to "
+                "beat it",
+                player=who,
+                card=best,
+                held=HELD,
             )
             return (Duty("must-beat", "must-beat", higher, reason),)
         return ()
@@ -176,21 +180,28 @@ def play_duties(
             "revoke",
             "follow-suit",
             follow,
-            f"they held {{held}} and had to follow {suit_word(lead)}",
+            tr("they held {held} and had to follow {suit}", held=HELD, suit=suit_name(lead)),
         )
     ]
     if opponent_winning:
         if best.suit == trump:
             beat = _higher(best)
-            reason = (
-                f"opponent {who} was winning with the trump {best.label} and they held the "
-                "higher trump {held}, so they had to overtrump"
+            reason = tr(
+                "opponent {player} was winning with the trump {card} and they held the higher "
+                "trump {held}, so they had to overtrump",
+                player=who,
+                card=best,
+                held=HELD,
             )
         else:
             beat = _suit(trump)
-            reason = (
-                f"opponent {who} was winning with {best.label}, and with no {suit_word(lead)} "
-                "they held the trump {held}, so they had to trump it"
+            reason = tr(
+                "opponent {player} was winning with {card}, and with no {suit} they held the "
+                "trump {held}, so they had to trump it",
+                player=who,
+                card=best,
+                suit=suit_name(lead),
+                held=HELD,
             )
         if card in beat:
             return tuple(duties)
@@ -198,9 +209,10 @@ def play_duties(
     if is_unled_seven(card, Situation((), (), False, trump, led)):
         assert card.suit is not None
         others = _not_unled_sevens(trump, led)
-        reason = (
-            f"{suit_word(card.suit)} had not been led yet, so that 7 could not be discarded "
-            "while they held {held}"
+        reason = tr(
+            "{suit} had not been led yet, so that 7 could not be discarded while they held {held}",
+            suit=suit_name(card.suit),
+            held=HELD,
         )
         duties.append(Duty("unled-seven", "unled-seven", others, reason))
     return tuple(duties)

@@ -18,10 +18,10 @@ from companion.games.malilla.play import (
     points,
     points_range,
 )
-from companion.rules.cards import Card, Suit
+from companion.rules.cards import Card
 from companion.rules.core import HandScore, ScoreLine, Violation
-from companion.rules.text import Text, tr, tr_n, trc
-from companion.rules.tricks import OpenPlay, TrickRecord
+from companion.rules.text import Text, tr, tr_n
+from companion.rules.tricks import OpenPlay, TrickRecord, suit_title
 
 TARGET = 35  # the game, and what a side's hand points are measured against
 Pair = tuple[int, int]  # one number per side: seats 1 & 3, then seats 2 & 4
@@ -79,19 +79,12 @@ def side_totals(tricks: Sequence[TrickRecord]) -> tuple[Pair, Pair]:
     return (cards[0], cards[1]), (won[0], won[1])
 
 
-#: A suit with its symbol, as trump is shown: "♥ Hearts" (the same messages as Buck Euchre's).
-SUIT_LABELS = {
-    Suit.SPADES: trc("suit with its symbol", "{suit} Spades", suit=Suit.SPADES),
-    Suit.HEARTS: trc("suit with its symbol", "{suit} Hearts", suit=Suit.HEARTS),
-    Suit.DIAMONDS: trc("suit with its symbol", "{suit} Diamonds", suit=Suit.DIAMONDS),
-    Suit.CLUBS: trc("suit with its symbol", "{suit} Clubs", suit=Suit.CLUBS),
-}
-
-
 def trump_text(card: Card) -> Text:
     """The trump fixed by the card turned up: ``♥ Hearts (K♥ turned up)``."""
     assert card.suit is not None
-    return tr("{trump} ({card} turned up)", trump=SUIT_LABELS[card.suit], card=card)
+    return tr(
+        "{suit} {name} ({card} turned up)", suit=card.suit, name=suit_title(card.suit), card=card
+    )
 
 
 def _sum(done: Sequence[HandScore]) -> Pair:
