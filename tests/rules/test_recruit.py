@@ -22,6 +22,7 @@ from companion.rules import (
 )
 from companion.rules.cards import JACK, KING, QUEEN, Card, Suit, deck, parse_card, parse_cards
 from companion.rules.events import Seat
+from companion.rules.text import Text
 from companion.rules.tricks import winner_index
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -53,6 +54,7 @@ def flags(rules: Recruit, events: Sequence[Event]) -> list[tuple[int, Violation]
 
 
 def assert_sentence(message: str) -> None:
+    assert isinstance(message, Text), f"not a translatable Text: {message!r}"
     assert message[:1].isupper() or message[:1].isdigit(), message  # "2♠ was ..." is fine
     assert message.endswith("."), message
     assert "  " not in message, message

@@ -23,6 +23,7 @@ from companion.games.recruit.game import VARIANTS, RecruitState
 from companion.rules import Event, replay, to_dict
 from companion.rules.cards import JACK, KING, QUEEN, Card, Suit, deck
 from companion.rules.events import Seat
+from companion.rules.text import Text
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 PACK = deck(53)
@@ -313,6 +314,14 @@ def test_replay_of_any_prefix_is_deterministic(
     assert first == second
     assert rules.prompt(first.state) == rules.prompt(second.state)
     assert rules.expects(first.state) == rules.expects(second.state)
+    # Every sentence, whatever the variants and options, is translatable (docs/i18n.md).
+    state = first.state
+    texts = [rules.prompt(state), *(f.message for _, f in first.flagged)]
+    texts += [label for label, _ in rules.info(state)]
+    texts += [t for r in rules.reminders(state) for t in (r.label, r.text)]
+    texts += [h.summary for h in rules.hands(state)]
+    texts += [line.label for h in rules.hands(state) for seat in h.lines for line in seat]
+    assert all(isinstance(t, Text) for t in texts), [t for t in texts if not isinstance(t, Text)]
 
 
 @FAST
@@ -338,6 +347,7 @@ def test_one_revoke_is_flagged_exactly_once_naming_both_tricks(
     assert [v.code for _, v in result.flagged] == ["revoke"]
     [(index, flag)] = result.flagged
     assert index == plan.event_index
+    assert isinstance(flag.message, Text)
     assert flag.message.startswith(f"Revoke by {NAMES[plan.seat]}: ")
     assert f"in trick {plan.trick} " in flag.message
     assert f"(played in trick {plan.shown_in})." in flag.message
