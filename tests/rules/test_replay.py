@@ -20,6 +20,7 @@ from companion.rules import (
 )
 from companion.rules.cards import parse_card, parse_cards
 from companion.rules.events import Seat
+from companion.rules.text import Text
 
 RULES = Recruit(2, names=["Ann", "Bob"])
 
@@ -138,6 +139,8 @@ def test_void_must_target_an_earlier_entry(events: list[Event], index: int, mess
     err = refused(events)
     assert err.index == index
     assert [(v.code, v.message) for v in err.violations] == [("void-target", message)]
+    assert isinstance(err.violations[0].message, Text)
+    assert err.violations[0].message.values == {"number": events[-1].target + 1}  # type: ignore[attr-defined]
 
 
 def test_void_of_an_entry_already_cancelled_is_refused() -> None:
@@ -146,6 +149,7 @@ def test_void_of_an_entry_already_cancelled_is_refused() -> None:
     assert [(v.code, v.message) for v in err.violations] == [
         ("void-twice", "Entry #1 is already cancelled.")
     ]
+    assert err.violations[0].message.msgid == "Entry #{number} is already cancelled."  # type: ignore[attr-defined]
 
 
 def test_void_of_a_void_that_is_already_cancelled_is_refused() -> None:
@@ -303,6 +307,7 @@ def test_correction_must_replace_a_live_entry_of_the_same_type(
     err = refused(events)
     assert err.index == len(events) - 1
     assert message in err.violations[0].message
+    assert isinstance(err.violations[0].message, Text)
 
 
 def test_latest_correction_wins_and_cancelling_it_restores_the_one_before() -> None:
