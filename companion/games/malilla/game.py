@@ -284,7 +284,7 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
         needs = [TARGET - totals[i] for i in (0, 1)]
         rows: list[tuple[str, str]]
         if hand is None:
-            rows = [(self.side_name(i), tr("needs {points}", points=needs[i])) for i in (0, 1)]
+            rows = [(self._side_row(i), tr("needs {points}", points=needs[i])) for i in (0, 1)]
             if state.next_dealer is not None:
                 rows.insert(0, (tr("Next dealer"), self.names[state.next_dealer]))
             if state.last is not None and state.last.forfeit is None and state.last.hand.flags:
@@ -318,10 +318,14 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
                     points=pts[i],
                     needs=needs[i],
                 )
-        rows += [(self.side_name(i), need[i]) for i in (0, 1)]
+        rows += [(self._side_row(i), need[i]) for i in (0, 1)]
         if hand.flags:
             rows.append((trc("info", "Flagged"), self.flagged_text(hand)))
         return rows
+
+    def _side_row(self, side: int) -> Text:
+        # Translators: the label of a side's info row, its name ("Ann & Cat"), as it is.
+        return tr("{team}", team=self.side_name(side))
 
     def flagged_text(self, hand: Hand) -> Text:
         plays = comma_list(
