@@ -13,11 +13,12 @@ from __future__ import annotations
 import dataclasses
 import functools
 import operator
+import sqlite3
 import uuid
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Max, Prefetch, Q, QuerySet
 
 from companion import games
@@ -282,6 +283,23 @@ def _bump(table_id: int) -> None:
     Table.objects.filter(pk=table_id).update(version=F("version") + 1)
 
 
+def _bumped(table_id: int) -> int:
+    """Bump the table's version and return the new one: one statement where the database can
+    return what it updated (PostgreSQL, SQLite 3.35 and later), two otherwise."""
+    if connection.vendor == "postgresql" or (
+        connection.vendor == "sqlite" and sqlite3.sqlite_version_info >= (3, 35)
+    ):
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {Table._meta.db_table} SET version = version + 1 "
+                "WHERE id = %s RETURNING version",
+                [table_id],
+            )
+            return int(cursor.fetchone()[0])
+    _bump(table_id)
+    return _version(table_id)
+
+
 def _version(table_id: int) -> int:
     return Table.objects.values_list("version", flat=True).get(pk=table_id)
 
@@ -297,10 +315,14 @@ class Recorded:
 
 
 def check_record_event(
-    game: Game, event: engine.Event, client_id: uuid.UUID | None = None
+    game: Game,
+    event: engine.Event,
+    client_id: uuid.UUID | None = None,
+    current: Loaded | None = None,
 ) -> Recorded:
     """Validate ``event`` against the game's whole history and append it. The game as it
-    stands after it comes back (``Recorded.loaded``), ready to show.
+    stands after it comes back (``Recorded.loaded``), ready to show. ``current``: the game as
+    the caller loaded it; used if the log has not moved since (checked under the lock).
 
     Raises ``engine.IllegalEventError`` (nothing written) if the rules refuse it.
     """
@@ -311,7 +333,8 @@ def check_record_event(
             if seen is not None:
                 loaded = load(locked)
                 return Recorded(loaded, seen.seq, _version(locked.table_id), repeated=True)
-            current = load(locked)
+            if current is None or not _still_current(locked, current):
+                current = load(locked)
             result = _appended(current, event)  # raises IllegalEventError
             index = current.count
             row = Event.objects.create(
@@ -321,8 +344,7 @@ def check_record_event(
                 payload=engine.to_dict(event),
                 client_id=client_id,
             )
-            _bump(locked.table_id)
-            version = _version(locked.table_id)
+            version = _bumped(locked.table_id)
     except IntegrityError:
         # A safety net: the row lock (PostgreSQL) and IMMEDIATE transactions (SQLite) queue
         # writers, so two of them should never collide on a sequence number or client id. If
@@ -338,6 +360,16 @@ def check_record_event(
     replays.put(replays.cache_key(locked, current.rules), result, row)
     recent = (*current.recent, Entry(index, event, row))[-RECENT:]
     return Recorded(Loaded(locked, current.rules, result, recent), index, version)
+
+
+def _still_current(locked: Game, current: Loaded) -> bool:
+    """Whether ``current`` (loaded before the lock was taken) is still the game: same house
+    rules, and the log's last entry the one it ends with (one query)."""
+    if locked.options != current.game.options or locked.game != current.game.game:
+        return False
+    last = locked.events.order_by("-seq").values_list("seq", "pk").first()
+    mine = (current.recent[-1].index, current.recent[-1].row.pk) if current.recent else None
+    return last == mine and current.count == (last[0] + 1 if last else 0)
 
 
 def _appended(current: Loaded, event: engine.Event) -> engine.Replay[Any]:

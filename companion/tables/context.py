@@ -10,6 +10,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.template.loader import select_template
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject as lazy
 
 from companion import rules as engine
 
@@ -268,6 +269,8 @@ def game_context(
         [f"games/{rules.key}/_hand.html", f"games/{rules.family.value}/_hand.html"]
     )
     base = reverse("tables:game", args=[key, game.number])
+    # What only some answers show is worked out when a template first reads it (an entry's
+    # answer within a hand shows neither the scores nor the summary).
     return {
         "table": table,
         "key": key,
@@ -277,17 +280,17 @@ def game_context(
         "state": state,
         "prompt": rules.prompt(state),
         "info": rules.info(state),
-        "reminders": rules.reminders(state),
+        "reminders": lazy(lambda: rules.reminders(state)),
         "options": rules.describe_options(),
-        "option_changes": option_changes(loaded),
+        "option_changes": lazy(lambda: option_changes(loaded)),
         "outcome": outcome,
         "winners": rules.winners_text(outcome) if outcome else "",
-        "board": scoreboard(loaded),
-        "progress": progress(loaded),
-        "history": history(loaded),
+        "board": lazy(lambda: scoreboard(loaded)),
+        "progress": lazy(lambda: progress(loaded)),
+        "history": lazy(lambda: history(loaded)),
         "earlier_entries": loaded.count - len(loaded.recent),
-        "current_flags": current_flags(loaded),
-        "summary": summary_text(loaded, table),
+        "current_flags": lazy(lambda: current_flags(loaded)),
+        "summary": lazy(lambda: summary_text(loaded, table)),
         "form": form,
         "kinds": [(k, forms_for(rules.key)[k].label) for k in available_kinds(loaded)],
         "can_undo": can_score and undo_target(loaded) is not None,
@@ -295,7 +298,7 @@ def game_context(
         # resent tap must be recognised by its id, like an entry form's.
         "undo_client_id": uuid.uuid4(),
         "hand_template": hand_template,
-        "tricks": tricks(loaded),
+        "tricks": lazy(lambda: tricks(loaded)),
         "version": table.version,
         "step": step_token(loaded),
         "live_url": reverse("tables:live", args=[key, game.number]),

@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
-from django_htmx.http import HttpResponseClientRedirect, retarget, trigger_client_event
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget, trigger_client_event
 
 from companion import games
 from companion import rules as engine
@@ -270,32 +270,58 @@ def record(request: HttpRequest, key: str, number: int, kind: str) -> HttpRespon
     if form.is_valid():
         try:
             recorded = actions.check_record_event(
-                game, form.to_event(), form.cleaned_data["client_id"]
+                game, form.to_event(), form.cleaned_data["client_id"], current=loaded
             )
         except engine.IllegalEventError as exc:
             form.violations = list(exc.violations)
         else:
-            return _after_write(request, table, key, recorded)
+            return _after_write(request, table, key, recorded, loaded)
     ctx = game_context(request, table, key, can_score, loaded, form)
     if not request.htmx:
         return render(request, "tables/game.html", ctx)
     return retarget(render(request, "tables/_entry.html", ctx), "#entry")
 
 
+def _same_hand(before: actions.Loaded, after: actions.Loaded) -> bool:
+    """Whether an entry left the scoreboard as it was: the same hands and totals (the latest
+    hand compared in full, as some games score a hand under way), the same dealer, the game
+    not over, nothing cancelled or corrected."""
+
+    def board(loaded: actions.Loaded) -> tuple[Any, ...]:
+        rules, state = loaded.rules, loaded.state
+        hands = rules.hands(state)
+        return (len(hands), hands[-1:], rules.scores(state), rules.dealer(state))
+
+    return (
+        after.rules.outcome(after.state) is None
+        and board(before) == board(after)
+        and before.result.voided == after.result.voided
+        and before.result.corrected == after.result.corrected
+    )
+
+
 def _after_write(
-    request: HttpRequest, table: Table, key: str, recorded: actions.Recorded
+    request: HttpRequest,
+    table: Table,
+    key: str,
+    recorded: actions.Recorded,
+    before: actions.Loaded,
 ) -> HttpResponse:
-    """Without htmx, back to the game page. With htmx, what an entry changes: the live panel
-    (the hand, the scoreboard, the latest entries) and, out of band, the prompt, the next entry
-    form and the summary; the rest of the page stays as it is."""
+    """Without htmx, back to the game page. With htmx, what the entry changed: within a hand,
+    the prompt, the next form, the hand's panel, the latest entries and the poll's version, out
+    of band (the rest of the page stays as it is); an entry that scores a hand or ends the game
+    also refreshes the scores and the summary (the whole live panel)."""
     loaded = recorded.loaded
     if not request.htmx:
         return redirect("tables:game", key=key, number=loaded.game.number)
-    # The write bumped the version: the fragment must carry the new one, or the next poll
+    # The write bumped the version: the answer must carry the new one, or the next poll
     # re-sends everything and resets the entry form the scorer is filling in.
     table.version = recorded.version
     ctx = game_context(request, table, key, True, loaded, pick_form(loaded, None))
-    response = render(request, "tables/_live.html", {**ctx, "oob": True, "written": True})
+    if _same_hand(before, loaded) and not recorded.repeated:
+        response = reswap(render(request, "tables/_written.html", ctx), "none")
+    else:
+        response = render(request, "tables/_live.html", {**ctx, "oob": True, "written": True})
     return trigger_client_event(response, "scores-changed")
 
 

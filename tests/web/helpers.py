@@ -168,8 +168,10 @@ def assert_recorded_without_js(
 def assert_recorded_with_htmx(
     client: Client, game: Game, kind: str, data: dict[str, Any], payload: dict[str, Any], shown: str
 ) -> None:
-    """An htmx post records one event and answers with what it changed: the live panel, and
-    out of band the prompt, the next entry form and the summary; not the whole game body."""
+    """An htmx post records one event and answers with what it changed, never the whole game
+    body: within a hand, out of band only, the prompt, the next entry form, the hand's panel,
+    the latest entries and the poll (no scores); when a hand is scored, the live panel (scores
+    and all) and out of band the prompt, the next form and the summary."""
     before = event_count(game)
 
     response = record(client, game, kind, data, htmx=True)
@@ -177,8 +179,13 @@ def assert_recorded_with_htmx(
     assert response.status_code == 200
     html_text = response.content.decode()
     assert "<html" not in html_text
-    assert starts_with_element(html_text, "live")
-    for oob in ("status", "entry", "export"):
+    if response.get("HX-Reswap") == "none":
+        parts = ("status", "entry", "hand-panel", "history", "poll")
+        assert not re.search(r'id="(live|scoreboard|export)"', html_text)
+    else:
+        assert starts_with_element(html_text, "live")
+        parts = ("status", "entry", "export")
+    for oob in parts:
         assert re.search(rf'<[^>]*id="{oob}"[^>]*hx-swap-oob="true"', html_text), oob
     assert 'id="game-body"' not in html_text and 'id="options"' not in html_text
     assert "scores-changed" in response["HX-Trigger"]
