@@ -170,8 +170,11 @@ def describe_entry(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     return describe(rules, event) if describe else event.kind
 
 
-def history(loaded: Loaded, entries: Sequence[Entry] | None = None) -> list[dict[str, Any]]:
-    """The history's rows for ``entries`` (the latest ones by default), newest first."""
+def history(
+    loaded: Loaded, game_url: str, entries: Sequence[Entry] | None = None
+) -> list[dict[str, Any]]:
+    """The history's rows for ``entries`` (the latest ones by default), newest first, with the
+    addresses that cancel and correct each (under ``game_url``, the game page's address)."""
     entries = loaded.recent if entries is None else entries
     shown = {entry.index for entry in entries}
     flags: dict[int, list[engine.Violation]] = {}
@@ -196,6 +199,8 @@ def history(loaded: Loaded, entries: Sequence[Entry] | None = None) -> list[dict
                 "can_correct": not (voided or special) and event.kind in correctable,
                 "flags": flags.get(index, []),
                 "at": row.recorded_at,
+                "void_url": f"{game_url}void/{index}/",
+                "correct_url": f"{game_url}correct/{index}/",
             }
         )
     return rows
@@ -287,7 +292,7 @@ def game_context(
         "winners": rules.winners_text(outcome) if outcome else "",
         "board": lazy(lambda: scoreboard(loaded)),
         "progress": lazy(lambda: progress(loaded)),
-        "history": lazy(lambda: history(loaded)),
+        "history": lazy(lambda: history(loaded, base)),
         "earlier_entries": loaded.count - len(loaded.recent),
         "current_flags": lazy(lambda: current_flags(loaded)),
         "summary": lazy(lambda: summary_text(loaded, table)),

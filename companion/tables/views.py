@@ -464,7 +464,7 @@ def history(request: HttpRequest, key: str, number: int) -> HttpResponse:
         "tables/history.html",
         {
             **ctx,
-            "history": context.history(loaded, entries),
+            "history": context.history(loaded, reverse("tables:game", args=[key, number]), entries),
             "page": page,
             "earlier_entries": 0,
             "can_undo": False,  # undo belongs on the game page, where its effect shows
