@@ -23,29 +23,48 @@ from companion.games.buck_euchre.play import SEATS, TRICKS
 from companion.rules.cards import Card
 from companion.rules.core import Violation
 from companion.rules.events import Event
-from companion.rules.tricks import duplicate_problems, follow_step, lead_and_size_problems
+from companion.rules.text import tr, tr_n
+from companion.rules.tricks import (
+    duplicate_problems,
+    follow_step,
+    lead_and_size_problems,
+    name_list,
+)
+
+#: An entry's kind, for "A bid cannot be recorded now".
+ENTRY_NOUNS = {
+    "deal": tr("A deal"),
+    "bid": tr("A bid"),
+    "drops": tr("A drops"),
+    "result": tr("A result"),
+    "trick": tr("A trick"),
+}
 
 
 def unexpected(rules: Table, state: BuckEuchreState, event: Event) -> Violation:
     hand, kind = state.hand, event.kind
     if rules.outcome(state) is not None:
-        return Violation("game-over", "The game is over: nothing more can be recorded.")
+        return Violation("game-over", tr("The game is over: nothing more can be recorded."))
+    entry = ENTRY_NOUNS.get(kind) or tr("A {kind}", kind=kind)
     if hand is None:
         return Violation(
-            "out-of-order", f"A {kind} cannot be recorded now: expecting the next deal."
+            "out-of-order",
+            tr("{entry} cannot be recorded now: expecting the next deal.", entry=entry),
         )
     phase = rules.phase(hand)
     if kind == "bid" and hand.how == "clubs":
         return Violation(
             "no-bidding",
-            "A club was turned up, so clubs are trump: there is no bidding this hand.",
+            tr("A club was turned up, so clubs are trump: there is no bidding this hand."),
             rule="dirty-clubs",
         )
     if kind == "bid" and hand.upcard is None:
         return Violation(
             "upcard-unknown",
-            "The upcard was not recorded with the deal, so the bidding cannot be checked: "
-            "use quick entry, or undo the deal and record the upcard.",
+            tr(
+                "The upcard was not recorded with the deal, so the bidding cannot be checked: "
+                "use quick entry, or undo the deal and record the upcard."
+            ),
             rule="bidding",
         )
     if kind == "drops" and hand.fixed and hand.declarer is None:
@@ -53,15 +72,26 @@ def unexpected(rules: Table, state: BuckEuchreState, event: Event) -> Violation:
     if kind == "result":
         return Violation(
             "out-of-order",
-            "This hand is being recorded card by card: carry on, or undo those entries to "
-            "use quick entry.",
+            tr(
+                "This hand is being recorded card by card: carry on, or undo those entries to "
+                "use quick entry."
+            ),
         )
-    what = {
-        "bidding": f"{rules.names[rules.bidder(hand)]}'s bid",
-        "drops": "who drops out",
-        "play": f"trick {len(hand.tricks) + 1}",
-    }[phase]
-    return Violation("out-of-order", f"A {kind} cannot be recorded now: expecting {what}.")
+    if phase == "bidding":
+        message = tr(
+            "{entry} cannot be recorded now: expecting {player}'s bid.",
+            entry=entry,
+            player=rules.names[rules.bidder(hand)],
+        )
+    elif phase == "drops":
+        message = tr("{entry} cannot be recorded now: expecting who drops out.", entry=entry)
+    else:
+        message = tr(
+            "{entry} cannot be recorded now: expecting trick {number}.",
+            entry=entry,
+            number=len(hand.tricks) + 1,
+        )
+    return Violation("out-of-order", message)
 
 
 def deal_problems(rules: Table, state: BuckEuchreState, deal: Deal) -> list[Violation]:
@@ -71,8 +101,11 @@ def deal_problems(rules: Table, state: BuckEuchreState, deal: Deal) -> list[Viol
         problems.append(
             Violation(
                 "wrong-dealer",
-                f"It is {rules.names[expected]}'s deal (the deal passes to the left), "
-                f"not {rules.names[deal.dealer]}'s.",
+                tr(
+                    "It is {player}'s deal (the deal passes to the left), not {other}'s.",
+                    player=rules.names[expected],
+                    other=rules.names[deal.dealer],
+                ),
                 rule="deal",
             )
         )
@@ -89,8 +122,12 @@ def bid_problems(rules: Table, hand: Hand, bid: Bid) -> list[Violation]:
         return [
             Violation(
                 "out-of-turn",
-                f"It is {names[seat]}'s turn to bid (clockwise from the dealer's left), "
-                f"not {names[bid.seat]}'s.",
+                tr(
+                    "It is {player}'s turn to bid (clockwise from the dealer's left), "
+                    "not {other}'s.",
+                    player=names[seat],
+                    other=names[bid.seat],
+                ),
                 rule="bidding",
             )
         ]
@@ -98,14 +135,19 @@ def bid_problems(rules: Table, hand: Hand, bid: Bid) -> list[Violation]:
     if len(hand.calls) < SEATS:
         if bid.call in ("pass", "order-up"):
             return []
-        verb = "take it up" if seat == hand.dealer else "order it up"
-        return [
-            Violation(
-                "bad-call",
-                f"In the first round {who} can only {verb} ({up.label}) or pass.",
-                rule="bidding",
+        if seat == hand.dealer:
+            message = tr(
+                "In the first round {player} can only take it up ({card}) or pass.",
+                player=who,
+                card=up,
             )
-        ]
+        else:
+            message = tr(
+                "In the first round {player} can only order it up ({card}) or pass.",
+                player=who,
+                card=up,
+            )
+        return [Violation("bad-call", message, rule="bidding")]
     suit = play.SUIT_CODES.get(bid.call.upper())
     if bid.call == "pass" or (suit is not None and suit != up.suit):
         return []
@@ -113,16 +155,25 @@ def bid_problems(rules: Table, hand: Hand, bid: Bid) -> list[Violation]:
         return [
             Violation(
                 "named-upcard-suit",
-                f"{up.label} was turned down, so {who} cannot name {play.suit_label(suit)}: "
-                "round 2 names another suit.",
+                tr(
+                    "{card} was turned down, so {player} cannot name {suit}: "
+                    "round 2 names another suit.",
+                    card=up,
+                    player=who,
+                    suit=play.suit_label(suit),
+                ),
                 rule="bidding",
             )
         ]
     return [
         Violation(
             "bad-call",
-            f"In the second round {who} can only name a suit other than "
-            f"{play.suit_label(up.suit)} (S, H, D or C) or pass.",
+            tr(
+                "In the second round {player} can only name a suit other than {suit} "
+                "(S, H, D or C) or pass.",
+                player=who,
+                suit=play.suit_label(up.suit),
+            ),
             rule="bidding",
         )
     ]
@@ -133,13 +184,19 @@ def drop_problems(rules: Table, dropped: Sequence[int], declarer: int | None) ->
     problems = []
     if len(set(dropped)) != len(dropped):
         twice = sorted({names[s] for s in dropped if list(dropped).count(s) > 1})
-        problems.append(Violation("bad-drops", f"{', '.join(twice)} is listed twice as dropped."))
+        problems.append(
+            Violation(
+                "bad-drops", tr("{players} is listed twice as dropped.", players=name_list(twice))
+            )
+        )
     if declarer is not None and declarer in dropped:
         problems.append(
             Violation(
                 "declarer-drop",
-                f"{names[declarer]} chose trump and must play the hand: the declarer "
-                "cannot drop out.",
+                tr(
+                    "{player} chose trump and must play the hand: the declarer cannot drop out.",
+                    player=names[declarer],
+                ),
                 rule="dropping",
             )
         )
@@ -163,7 +220,12 @@ def result_problems(rules: Table, hand: Hand, result: Result) -> list[Violation]
             problems.append(
                 Violation(
                     "tricks-range",
-                    f"{names[seat]} cannot take {count} tricks: a hand has 5.",
+                    tr_n(
+                        "{player} cannot take {n} trick: a hand has 5.",
+                        "{player} cannot take {n} tricks: a hand has 5.",
+                        count,
+                        player=names[seat],
+                    ),
                     rule="scoring",
                 )
             )
@@ -174,8 +236,12 @@ def result_problems(rules: Table, hand: Hand, result: Result) -> list[Violation]
             problems.append(
                 Violation(
                     "dropped-tricks",
-                    f"{names[seat]} dropped out and plays no card, so cannot take "
-                    f"{result.tricks[seat]} trick{'s' if result.tricks[seat] > 1 else ''}.",
+                    tr_n(
+                        "{player} dropped out and plays no card, so cannot take {n} trick.",
+                        "{player} dropped out and plays no card, so cannot take {n} tricks.",
+                        result.tricks[seat],
+                        player=names[seat],
+                    ),
                     rule="dropping",
                 )
             )
@@ -184,8 +250,11 @@ def result_problems(rules: Table, hand: Hand, result: Result) -> list[Violation]
         problems.append(
             Violation(
                 "tricks-total",
-                f"The players still in took {total} trick{'' if total == 1 else 's'} in all, "
-                "but a hand has exactly 5.",
+                tr_n(
+                    "The players still in took {n} trick in all, but a hand has exactly 5.",
+                    "The players still in took {n} tricks in all, but a hand has exactly 5.",
+                    total,
+                ),
                 rule="scoring",
             )
         )
@@ -195,10 +264,12 @@ def result_problems(rules: Table, hand: Hand, result: Result) -> list[Violation]
 def trick_problems(rules: Table, hand: Hand, trick: Trick) -> list[Violation]:
     names = rules.names
     leader = rules.leader(hand)
-    why = "won the last trick" if hand.tricks else "first player still in, left of the dealer"
+    why = (
+        tr("won the last trick") if hand.tricks else tr("first player still in, left of the dealer")
+    )
     seats = rules.order(hand, leader)
-    out = ", ".join(names[s] for s in sorted(hand.dropped))
-    absent = f"{out} dropped out" if out else ""
+    out = [names[s] for s in sorted(hand.dropped)]
+    absent = tr("{players} dropped out", players=name_list(out)) if out else ""
     if shape := lead_and_size_problems(
         names, leader, trick.leader, len(trick.cards), seats, why, absent
     ):
@@ -225,24 +296,27 @@ def upcard_problems(
     names, dealer = rules.names, hand.dealer
     seat = seats[list(cards).index(up)]
     if not rules.picked_up(hand):
-        why = (
-            "was turned down by the dealer"
-            if hand.how in ("named", "none")
-            else "stays on the pack (the dealer does not take up a turned club)"
-        )
-        return [
-            Violation(
-                "upcard-out-of-play",
-                f"{up.label} {why}, so it is out of play this hand.",
-                rule="deal",
+        if hand.how in ("named", "none"):
+            message = tr(
+                "{card} was turned down by the dealer, so it is out of play this hand.", card=up
             )
-        ]
+        else:
+            message = tr(
+                "{card} stays on the pack (the dealer does not take up a turned club), so it is "
+                "out of play this hand.",
+                card=up,
+            )
+        return [Violation("upcard-out-of-play", message, rule="deal")]
     if dealer in hand.dropped:
         return [
             Violation(
                 "upcard-out-of-play",
-                f"{up.label} went into {names[dealer]}'s hand and {names[dealer]} dropped "
-                "out, so it is out of play.",
+                tr(
+                    "{card} went into {player}'s hand and {player} dropped out, so it is out "
+                    "of play.",
+                    card=up,
+                    player=names[dealer],
+                ),
                 rule="dropping",
             )
         ]
@@ -250,8 +324,13 @@ def upcard_problems(
         return [
             Violation(
                 "upcard-not-dealer",
-                f"{up.label} was taken up by the dealer, {names[dealer]}, so "
-                f"{names[seat]} cannot have played it.",
+                tr(
+                    "{card} was taken up by the dealer, {dealer}, so {player} cannot have "
+                    "played it.",
+                    card=up,
+                    dealer=names[dealer],
+                    player=names[seat],
+                ),
                 rule="bidding",
             )
         ]
@@ -262,12 +341,12 @@ def no_drops(how: str) -> Violation:
     if how == "clubs":
         return Violation(
             "no-drops",
-            "Nobody may drop out when a club is turned up: everyone plays the hand.",
+            tr("Nobody may drop out when a club is turned up: everyone plays the hand."),
             rule="dirty-clubs",
         )
     return Violation(
         "no-drops",
-        "Nobody may drop out of a no-trump hand: everyone plays and needs a trick.",
+        tr("Nobody may drop out of a no-trump hand: everyone plays and needs a trick."),
         rule="no-trump",
     )
 
@@ -275,6 +354,6 @@ def no_drops(how: str) -> Violation:
 def not_in_deck(card: Card) -> Violation:
     return Violation(
         "not-in-deck",
-        f"{card.label} is not in the Buck Euchre pack (A K Q J 10 9 of each suit).",
+        tr("{card} is not in the Buck Euchre pack (A K Q J 10 9 of each suit).", card=card),
         rule="cards",
     )

@@ -19,13 +19,15 @@ from collections.abc import Sequence
 
 from companion.rules.cards import JACK, Card, Suit, deck
 from companion.rules.core import Severity, Violation
+from companion.rules.text import Text, tr, trc
 from companion.rules.tricks import (
     Failure,
     Strength,
     SuitOf,
     natural_strength,
     natural_suit,
-    suit_word,
+    suit_one,
+    suit_title,
 )
 
 TRICKS = 5
@@ -43,15 +45,19 @@ SUIT_CODES = {s.value: s for s in Suit}
 #: How trump was chosen: ordered up (or taken up by the dealer) in round 1, named in round 2,
 #: fixed by a club turned up, or nobody chose (no trump).
 HOW = {
-    "ordered": "ordered up in round 1",
-    "named": "named in round 2",
-    "clubs": "clubs turned up",
-    "none": "no trump: everyone passed twice",
+    "ordered": tr("ordered up in round 1"),
+    "named": tr("named in round 2"),
+    "clubs": tr("clubs turned up"),
+    "none": tr("no trump: everyone passed twice"),
 }
 
 
-def suit_label(suit: Suit | None) -> str:
-    return "no trump" if suit is None else f"{suit.symbol} {suit.title}"
+def suit_label(suit: Suit | None) -> Text:
+    """ "♠ Spades", or "no trump"."""
+    if suit is None:
+        return trc("trump", "no trump")
+    # Translators: a suit's symbol and its name, "♠ Spades".
+    return tr("{suit} {name}", suit=suit, name=suit_title(suit))
 
 
 def left_bower(trump: Suit) -> Card:
@@ -82,13 +88,6 @@ def strength_for(trump: Suit | None) -> Strength:
     return strength
 
 
-def bower_note(card: Card, trump: Suit | None) -> str:
-    """ " (the left bower, a heart this hand)" when the card is the left bower."""
-    if trump is not None and card == left_bower(trump):
-        return f" (the left bower, a {suit_word(trump)[:-1]} this hand)"
-    return ""
-
-
 # --- how trump was chosen -------------------------------------------------------------------
 
 
@@ -100,7 +99,10 @@ def parse_trump(code: str) -> tuple[Suit | None, list[Violation]]:
     return None, [
         Violation(
             "bad-trump",
-            f"The trump '{code}' is not a suit: use S, H, D or C, or 'none' for no trump.",
+            tr(
+                "The trump '{code}' is not a suit: use S, H, D or C, or 'none' for no trump.",
+                code=code,
+            ),
             rule="bidding",
         )
     ]
@@ -118,7 +120,7 @@ def derive_how(
         return how, [
             Violation(
                 "bad-how",
-                f"Trump cannot be chosen '{how}': use ordered, named, clubs or none.",
+                tr("Trump cannot be chosen '{how}': use ordered, named, clubs or none.", how=how),
                 rule="bidding",
             )
         ]
@@ -143,38 +145,52 @@ def derive_how(
 def _how_problems(
     upcard: Card | None, trump: Suit | None, declarer: str | None, how: str, derived: str
 ) -> list[Violation]:
-    shown = f" ({upcard.label})" if upcard is not None else ""
     if derived == "clubs" and trump is not Suit.CLUBS:
-        return [
-            Violation(
-                "trump-mismatch",
-                f"A club turned up{shown} makes clubs trump, not {suit_label(trump)}.",
-                rule="dirty-clubs",
+        message = (
+            tr("A club turned up makes clubs trump, not {suit}.", suit=suit_label(trump))
+            if upcard is None
+            else tr(
+                "A club turned up ({card}) makes clubs trump, not {suit}.",
+                card=upcard,
+                suit=suit_label(trump),
             )
-        ]
+        )
+        return [Violation("trump-mismatch", message, rule="dirty-clubs")]
     if derived == "none" and trump is not None:
         return [
             Violation(
                 "trump-mismatch",
-                f"A no-trump hand has no trump, but {suit_label(trump)} was given.",
+                tr("A no-trump hand has no trump, but {suit} was given.", suit=suit_label(trump)),
                 rule="no-trump",
             )
         ]
     if derived in ("clubs", "none") and declarer is not None:
-        why = "clubs were turned up" if derived == "clubs" else "nobody chose trump (no trump)"
+        if derived == "clubs":
+            message = tr(
+                "{player} cannot be the declarer: clubs were turned up, so there is no "
+                "declarer this hand.",
+                player=declarer,
+            )
+        else:
+            message = tr(
+                "{player} cannot be the declarer: nobody chose trump (no trump), so there is "
+                "no declarer this hand.",
+                player=declarer,
+            )
         return [
             Violation(
-                "no-declarer",
-                f"{declarer} cannot be the declarer: {why}, so there is no declarer this hand.",
-                rule="dirty-clubs" if derived == "clubs" else "no-trump",
+                "no-declarer", message, rule="dirty-clubs" if derived == "clubs" else "no-trump"
             )
         ]
     if derived not in ("clubs", "none") and declarer is None:
         return [
             Violation(
                 "declarer-missing",
-                f"Trump {suit_label(trump)} was chosen in the bidding, so say who chose it "
-                "(only a club turned up makes trump without a declarer).",
+                tr(
+                    "Trump {suit} was chosen in the bidding, so say who chose it (only a club "
+                    "turned up makes trump without a declarer).",
+                    suit=suit_label(trump),
+                ),
                 rule="bidding",
             )
         ]
@@ -183,16 +199,25 @@ def _how_problems(
             return [
                 Violation(
                     "named-upcard-suit",
-                    f"The upcard{shown} was turned down in round 1, so round 2 cannot name "
-                    f"{suit_label(trump)}, only another suit.",
+                    tr(
+                        "The upcard ({card}) was turned down in round 1, so round 2 cannot name "
+                        "{suit}, only another suit.",
+                        card=upcard,
+                        suit=suit_label(trump),
+                    ),
                     rule="bidding",
                 )
             ]
         return [
             Violation(
                 "how-mismatch",
-                f"With {upcard.label} turned up, {suit_label(trump)} means {HOW[derived]}, "
-                f"not {HOW[how]}.",
+                tr(
+                    "With {card} turned up, {suit} means {derived}, not {claimed}.",
+                    card=upcard,
+                    suit=suit_label(trump),
+                    derived=HOW[derived],
+                    claimed=HOW[how],
+                ),
                 rule="bidding",
             )
         ]
@@ -206,22 +231,45 @@ def revoke_violation(
     names: Sequence[str], failure: Failure, card: Card, number: int, trump: Suit | None
 ) -> Violation:
     """The message for a failure to follow proven by ``card``, played in trick ``number`` (see
-    :func:`~companion.rules.tricks.follow_step`, which works with the effective suit)."""
-    why = ""
-    if trump is not None and failure.card == left_bower(trump):
-        why = f"; {failure.card.label}, played there, is the left bower, a trump"
-    return Violation(
-        "revoke",
-        f"Revoke by {names[failure.seat]}: no {suit_word(failure.suit)[:-1]} in trick "
-        f"{failure.trick} although {card.label}{bower_note(card, trump)} was still in hand "
-        f"(played in trick {number}){why}.",
-        Severity.IRREGULARITY,
-        "follow-suit",
-    )
+    :func:`~companion.rules.tricks.follow_step`, which works with the effective suit).
+
+    The left bower gets a word when it proves the revoke (then trump was led) or when it was the
+    card played instead (then trump was not led): never both at once."""
+    left = left_bower(trump) if trump is not None else None
+    values = {
+        "player": names[failure.seat],
+        "suit": suit_one(failure.suit),
+        "trick": failure.trick,
+        "card": card,
+        "number": number,
+    }
+    if trump is not None and card == left:
+        message = tr(
+            "Revoke by {player}: no {suit} in trick {trick} although {card} (the left bower, "
+            "a {trump} this hand) was still in hand (played in trick {number}).",
+            trump=suit_one(trump),
+            **values,
+        )
+    elif failure.card == left:
+        message = tr(
+            "Revoke by {player}: no {suit} in trick {trick} although {card} was still in hand "
+            "(played in trick {number}); {played}, played there, is the left bower, a trump.",
+            played=failure.card,
+            **values,
+        )
+    else:
+        message = tr(
+            "Revoke by {player}: no {suit} in trick {trick} although {card} was still in hand "
+            "(played in trick {number}).",
+            **values,
+        )
+    return Violation("revoke", message, Severity.IRREGULARITY, "follow-suit")
 
 
-def call_word(call: str) -> str:
+def call_word(call: str) -> Text:
     """A bid as words: "pass", "order up", "♠ Spades"."""
-    if call in ("pass", "order-up"):
-        return call.replace("-", " ")
+    if call == "pass":
+        return trc("bid", "pass")
+    if call == "order-up":
+        return trc("bid", "order up")
     return suit_label(SUIT_CODES.get(call.upper()))
