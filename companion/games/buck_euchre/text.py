@@ -13,101 +13,188 @@ from companion.games.buck_euchre.play import (
     SET_BACK,
     TRICKS,
 )
-from companion.rules.cards import ACE, JACK, KING, QUEEN, Suit
+from companion.rules.cards import ACE, JACK, KING, QUEEN, Card, Suit
 from companion.rules.core import Reminder
-from companion.rules.tricks import order_text
+from companion.rules.text import Text, tr, trc
+from companion.rules.tricks import comma_list, name_list, order_text
 
 
-def prompt(rules: Table, state: BuckEuchreState) -> str:
+def dot_list(parts: Sequence[str]) -> str:
+    """ "Ann 2 · Bob 1": the parts of an info row, a message for each pair."""
+    out = parts[0]
+    for part in parts[1:]:
+        out = tr("{items} · {item}", items=out, item=part)
+    return out
+
+
+def prompt(rules: Table, state: BuckEuchreState) -> Text:
     if (end := rules.outcome(state)) is not None:
-        return "Game over: " + rules.winners_text(end)
+        return tr("Game over: {result}", result=rules.winners_text(end))
     hand, names = state.hand, rules.names
     if hand is None:
         number = len(state.done) + 1
         if state.next_dealer is None:
-            return f"Who deals hand {number}? Record the deal."
-        return f"{names[state.next_dealer]} deals hand {number}."
+            return tr("Who deals hand {number}? Record the deal.", number=number)
+        return tr("{player} deals hand {number}.", player=names[state.next_dealer], number=number)
     phase = rules.phase(hand)
-    quick = " Or record the whole hand at once (quick entry)."
     if phase == "bidding":
         up = hand.upcard
         if up is None:
-            return "The upcard was not noted, so record the hand's result (quick entry)."
+            return tr("The upcard was not noted, so record the hand's result (quick entry).")
         seat = rules.bidder(hand)
         if len(hand.calls) >= SEATS:
-            return f"{up.label} was turned down: {names[seat]} names another suit or passes."
+            return tr(
+                "{card} was turned down: {player} names another suit or passes.",
+                card=up,
+                player=names[seat],
+            )
         if seat == hand.dealer:
-            return f"{names[seat]} (dealer) takes up {up.label} or turns it down."
-        return f"{names[seat]} orders up {up.label} or passes." + ("" if hand.calls else quick)
+            return tr(
+                "{player} (dealer) takes up {card} or turns it down.", player=names[seat], card=up
+            )
+        if hand.calls:
+            return tr("{player} orders up {card} or passes.", player=names[seat], card=up)
+        return tr(
+            "{player} orders up {card} or passes. Or record the whole hand at once (quick entry).",
+            player=names[seat],
+            card=up,
+        )
     if phase == "drops":
-        first = names[rules.first_to_drop(hand)]
-        return f"Who drops out? {first} decides first, then clockwise."
-    text = f"{names[rules.leader(hand)]} leads trick {len(hand.tricks) + 1} of {TRICKS}."
-    return text + (quick if "result" in rules.expects(state) else "")
+        return tr(
+            "Who drops out? {player} decides first, then clockwise.",
+            player=names[rules.first_to_drop(hand)],
+        )
+    leader, number = names[rules.leader(hand)], len(hand.tricks) + 1
+    if "result" in rules.expects(state):
+        return tr(
+            "{player} leads trick {number} of {tricks}. Or record the whole hand at once "
+            "(quick entry).",
+            player=leader,
+            number=number,
+            tricks=TRICKS,
+        )
+    return tr(
+        "{player} leads trick {number} of {tricks}.", player=leader, number=number, tricks=TRICKS
+    )
 
 
-def trump_text(rules: Table, hand: Hand) -> str:
+def trump_text(rules: Table, hand: Hand) -> Text:
     """ "♦ Diamonds, ordered up by Bob", "none (everyone passed twice)"."""
     if hand.how == "none":
-        return "none (everyone passed twice)"
+        return tr("none (everyone passed twice)")
     label = play.suit_label(hand.trump)
     if hand.how == "clubs":
-        return f"{label}, turned up (dirty clubs)"
+        return tr("{suit}, turned up (dirty clubs)", suit=label)
     assert hand.declarer is not None
     who = rules.names[hand.declarer]
     if hand.how == "ordered" and hand.declarer == hand.dealer:
-        return f"{label}, taken up by the dealer, {who}"
-    how = {"ordered": "ordered up by", "named": "named in round 2 by"}.get(hand.how, "chosen by")
-    return f"{label}, {how} {who}"
+        return tr("{suit}, taken up by the dealer, {player}", suit=label, player=who)
+    if hand.how == "ordered":
+        return tr("{suit}, ordered up by {player}", suit=label, player=who)
+    if hand.how == "named":
+        return tr("{suit}, named in round 2 by {player}", suit=label, player=who)
+    return tr("{suit}, chosen by {player}", suit=label, player=who)
 
 
 def info(rules: Table, state: BuckEuchreState) -> list[tuple[str, str]]:
     names, hand = rules.names, state.hand
     distance = (
-        "To reach 0",
-        " · ".join(f"{n} {t}" for n, t in zip(names, rules.scores(state), strict=True)),
+        tr("To reach 0"),
+        dot_list(
+            [
+                tr("{player} {score}", player=n, score=t)
+                for n, t in zip(names, rules.scores(state), strict=True)
+            ]
+        ),
     )
+    rows: list[tuple[str, str]]
     if hand is None:
         over = rules.outcome(state) is not None
         nxt = state.next_dealer
-        rows = [("Next dealer", names[nxt])] if nxt is not None and not over else []
+        rows = [(tr("Next dealer"), names[nxt])] if nxt is not None and not over else []
         return [*rows, distance]
-    rows = [("Hand", str(hand.number)), ("Dealer", names[hand.dealer])]
+    rows = [
+        (trc("info", "Hand"), tr("{number}", number=hand.number)),
+        (trc("info", "Dealer"), names[hand.dealer]),
+    ]
     if hand.upcard is not None:
-        fate = "taken up by the dealer" if rules.picked_up(hand) else "out of play"
-        rows.append(("Upcard", f"{hand.upcard.label}{'' if not hand.fixed else ' — ' + fate}"))
+        up = hand.upcard
+        if not hand.fixed:
+            shown = tr("{card}", card=up)
+        elif rules.picked_up(hand):
+            shown = tr("{card} — taken up by the dealer", card=up)
+        else:
+            shown = tr("{card} — out of play", card=up)
+        rows.append((trc("info", "Upcard"), shown))
     if not hand.fixed:
         if hand.calls:
-            rows.append(
-                ("Bids", ", ".join(f"{names[s]} {play.call_word(c)}" for s, c in hand.calls))
-            )
+            bids = [
+                tr("{player} {call}", player=names[s], call=play.call_word(c))
+                for s, c in hand.calls
+            ]
+            rows.append((trc("info", "Bids"), comma_list(bids)))
         return [*rows, distance]
     won = rules.won(hand)
-    rows.append(("Trump", rules.trump_text(hand)))
+    rows.append((trc("info", "Trump"), rules.trump_text(hand)))
     if hand.declarer is not None:
         d = hand.declarer
-        rows.append(("Declarer", f"{names[d]}: {won[d]} of the 3 tricks needed"))
+        rows.append(
+            (
+                trc("info", "Declarer"),
+                tr(
+                    "{player}: {won} of the {needed} tricks needed",
+                    player=names[d],
+                    won=won[d],
+                    needed=DECLARER_NEEDS,
+                ),
+            )
+        )
         if hand.drops_done:
-            out = ", ".join(names[s] for s in sorted(hand.dropped)) or "nobody"
-            rows.append(("Dropped", out))
+            out = [names[s] for s in sorted(hand.dropped)]
+            rows.append((trc("info", "Dropped"), name_list(out) if out else tr("nobody")))
     if rules.phase(hand) == "play":
-        rows.append(("Leads", names[rules.leader(hand)]))
+        rows.append((trc("info", "Leads"), names[rules.leader(hand)]))
         if hand.tricks:
             active = rules.order(hand, 0)
-            rows.append(("Tricks", " · ".join(f"{names[s]} {won[s]}" for s in active)))
+            rows.append(
+                (
+                    trc("info", "Tricks"),
+                    dot_list([tr("{player} {n}", player=names[s], n=won[s]) for s in active]),
+                )
+            )
     return [*rows, distance]
 
 
-def hand_summary(rules: Table, hand: Hand, tricks: Sequence[int]) -> str:
+def hand_summary(rules: Table, hand: Hand, tricks: Sequence[int]) -> Text:
     names = rules.names
-    up = f", {hand.upcard.label} turned up" if hand.upcard is not None else ""
-    text = f"{names[hand.dealer]} dealt{up}; trump {rules.trump_text(hand)}"
-    if hand.dropped:
-        text += "; dropped: " + ", ".join(names[s] for s in sorted(hand.dropped))
-    text += "; tricks " + ", ".join(
-        f"{names[s]} {t}" for s, t in enumerate(tricks) if s not in hand.dropped
+    dealer = names[hand.dealer]
+    deal = (
+        tr("{player} dealt", player=dealer)
+        if hand.upcard is None
+        else tr("{player} dealt, {card} turned up", player=dealer, card=hand.upcard)
     )
-    return text + (" — card by card" if hand.tricks else "")
+    counts = comma_list(
+        [
+            tr("{player} {n}", player=names[s], n=t)
+            for s, t in enumerate(tricks)
+            if s not in hand.dropped
+        ]
+    )
+    values = {"deal": deal, "trump": rules.trump_text(hand), "tricks": counts}
+    if hand.dropped:
+        dropped = name_list([names[s] for s in sorted(hand.dropped)])
+        if hand.tricks:
+            return tr(
+                "{deal}; trump {trump}; dropped: {dropped}; tricks {tricks} — card by card",
+                dropped=dropped,
+                **values,
+            )
+        return tr(
+            "{deal}; trump {trump}; dropped: {dropped}; tricks {tricks}", dropped=dropped, **values
+        )
+    if hand.tricks:
+        return tr("{deal}; trump {trump}; tricks {tricks} — card by card", **values)
+    return tr("{deal}; trump {trump}; tricks {tricks}", **values)
 
 
 #: Ace high in a plain suit; in trump the two jacks go on top (the bowers).
@@ -121,52 +208,82 @@ def reminders(rules: Table, state: BuckEuchreState) -> list[Reminder]:
     hand = state.hand
     if hand is None or rules.outcome(state) is not None:
         return []
-    if hand.declarer is not None or not hand.fixed:
-        who = (
-            f"{rules.names[hand.declarer]} (declarer)"
-            if hand.declarer is not None
-            else "the declarer"
+    amounts = {"needs": DECLARER_NEEDS, "points": SET_BACK, "tricks": TRICKS}
+    if hand.declarer is not None:
+        duty = tr(
+            "{player} (declarer) needs {needs} tricks or goes up {points}; anyone else who stays "
+            "in and takes no trick goes up {points}; otherwise 1 off a trick; all {tricks} "
+            "tricks win the game",
+            player=rules.names[hand.declarer],
+            **amounts,
         )
-        duty = (
-            f"{who} needs {DECLARER_NEEDS} tricks or goes up {SET_BACK}; "
-            f"anyone else who stays in and takes no trick goes up {SET_BACK}"
+    elif not hand.fixed:
+        duty = tr(
+            "the declarer needs {needs} tricks or goes up {points}; anyone else who stays in "
+            "and takes no trick goes up {points}; otherwise 1 off a trick; all {tricks} tricks "
+            "win the game",
+            **amounts,
         )
     else:
-        duty = f"anyone who takes no trick goes up {SET_BACK}"
-    scoring = Reminder(
-        "Scoring", f"{duty}; otherwise 1 off a trick; all {TRICKS} tricks win the game", "scoring"
-    )
+        duty = tr(
+            "anyone who takes no trick goes up {points}; otherwise 1 off a trick; all {tricks} "
+            "tricks win the game",
+            **amounts,
+        )
+    scoring = Reminder(tr("Scoring"), duty, "scoring")
     trump = hand.trump
     if not hand.fixed:
-        bowers = "J of trump · J of the same colour"
         return [
-            Reminder("Trump, high to low", f"{bowers} · {order_text(NO_JACK)}", "cards"),
+            Reminder(
+                tr("Trump, high to low"),
+                tr("J of trump · J of the same colour · {order}", order=order_text(NO_JACK)),
+                "cards",
+            ),
             scoring,
         ]
     if trump is None:
         return [
             Reminder(
-                "No trump",
-                f"every suit {order_text(PLAIN)}: the best card of the suit led wins",
+                tr("No trump"),
+                tr(
+                    "every suit {order}: the best card of the suit led wins",
+                    order=order_text(PLAIN),
+                ),
                 "no-trump",
             ),
             scoring,
         ]
     sister = SAME_COLOUR[trump]
-    others = " ".join(s.symbol for s in Suit if s not in (trump, sister))
-    top = f"J{trump.symbol} · J{sister.symbol} · {order_text(NO_JACK)}"
+    first, second = (s for s in Suit if s not in (trump, sister))
+    left = Card(JACK, sister)
     return [
-        Reminder(f"Trump {trump.symbol}, high to low", top, "cards"),
         Reminder(
-            f"{sister.symbol}, high to low",
-            f"{order_text(NO_JACK)}: its jack is a trump this hand",
+            tr("Trump {suit}, high to low", suit=trump),
+            tr(
+                "{right} · {left} · {order}",
+                right=Card(JACK, trump),
+                left=left,
+                order=order_text(NO_JACK),
+            ),
             "cards",
         ),
-        Reminder(f"{others}, high to low", order_text(PLAIN), "cards"),
         Reminder(
-            f"J{sister.symbol}",
-            f"follows a {trump.symbol} lead; on a {sister.symbol} lead it does not count as "
-            f"{sister.symbol}",
+            tr("{suit}, high to low", suit=sister),
+            tr("{order}: its jack is a trump this hand", order=order_text(NO_JACK)),
+            "cards",
+        ),
+        Reminder(
+            tr("{first} {second}, high to low", first=first, second=second),
+            order_text(PLAIN),
+            "cards",
+        ),
+        Reminder(
+            tr("{card}", card=left),
+            tr(
+                "follows a {trump} lead; on a {suit} lead it does not count as {suit}",
+                trump=trump,
+                suit=sister,
+            ),
             "follow-suit",
         ),
         scoring,
