@@ -10,6 +10,7 @@ from typing import Protocol
 from companion.rules.cards import Card, Suit
 from companion.rules.core import HandScore, Outcome
 from companion.rules.events import Event, PerSeat, Seat
+from companion.rules.text import tr
 from companion.rules.tricks import Failure, TrickRecord
 
 # --- events ---------------------------------------------------------------------------------
@@ -18,7 +19,7 @@ from companion.rules.tricks import Failure, TrickRecord
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Deal(Event):
     kind = "deal"
-    summary = "Who dealt, and the card turned up (may be left out, but then no card-by-card)."
+    summary = tr("Who dealt, and the card turned up (may be left out, but then no card-by-card).")
     dealer: Seat
     upcard: Card | None = None
 
@@ -26,7 +27,9 @@ class Deal(Event):
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Bid(Event):
     kind = "bid"
-    summary = "One call, in turn from the dealer's left: pass, order-up (round 1) or a suit (2)."
+    summary = tr(
+        "One call, in turn from the dealer's left: pass, order-up (round 1) or a suit (2)."
+    )
     seat: Seat
     call: str  # "pass", "order-up" (round 1), or "S" "H" "D" "C" (round 2)
 
@@ -34,14 +37,14 @@ class Bid(Event):
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Drops(Event):
     kind = "drops"
-    summary = "Who dropped out once trump was chosen; nobody listed means everyone stays in."
+    summary = tr("Who dropped out once trump was chosen; nobody listed means everyone stays in.")
     dropped: tuple[Seat, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Result(Event):
     kind = "result"
-    summary = "Quick entry of a whole hand: trump, declarer, who dropped, tricks per player."
+    summary = tr("Quick entry of a whole hand: trump, declarer, who dropped, tricks per player.")
     trump: str  # "S" "H" "D" "C", or "none"
     declarer: Seat | None = None
     dropped: tuple[Seat, ...] = ()
@@ -52,7 +55,7 @@ class Result(Event):
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Trick(Event):
     kind = "trick"
-    summary = "One trick: the cards of the players still in, in order from the leader."
+    summary = tr("One trick: the cards of the players still in, in order from the leader.")
     cards: tuple[Card, ...]
     leader: Seat | None = None
 

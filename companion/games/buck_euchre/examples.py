@@ -4,7 +4,8 @@ Each example is one hand (who chose trump, who dropped, the tricks of all four p
 one player. ``expected`` was worked out by hand from rulings §8.2.6; :func:`example_points`
 scores the hand with :meth:`BuckEuchre.score_lines`, so the page cannot drift from the scoring.
 
->>> example_points(EXAMPLES[1])
+>>> points, lines = example_points(EXAMPLES[1])
+>>> points, [(str(label), n) for label, n in lines]
 (5, [('Euchred: 2 tricks as declarer, 3 needed', 5)])
 """
 
@@ -13,13 +14,14 @@ from __future__ import annotations
 import dataclasses
 
 from companion.games.buck_euchre.game import BuckEuchre
+from companion.rules.text import tr
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 
 
 @dataclasses.dataclass(frozen=True)
 class WorkedExample:
-    title: str
+    title: str  # a Text, like the text
     text: str
     declarer: int | None  # seat, None when nobody chose trump (dirty clubs, no trump)
     dropped: frozenset[int]
@@ -31,9 +33,11 @@ class WorkedExample:
 
 EXAMPLES: tuple[WorkedExample, ...] = (
     WorkedExample(
-        title="The declarer makes it",
-        text="Cat orders up the upcard and wins 4 tricks. She needed 3, so she simply knocks 4 "
-        "points off her score: −4.",
+        title=tr("The declarer makes it"),
+        text=tr(
+            "Cat orders up the upcard and wins 4 tricks. She needed 3, so she simply knocks 4 "
+            "points off her score: −4."
+        ),
         declarer=2,
         dropped=frozenset({3}),
         tricks=(1, 0, 4, 0),
@@ -41,9 +45,11 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         expected=-4,
     ),
     WorkedExample(
-        title="Euchred",
-        text="Bob names hearts in the second round but wins only 2 tricks, one short of the 3 "
-        "he promised. His 2 tricks earn nothing; he goes back up 5: +5.",
+        title=tr("Euchred"),
+        text=tr(
+            "Bob names hearts in the second round but wins only 2 tricks, one short of the 3 "
+            "he promised. His 2 tricks earn nothing; he goes back up 5: +5."
+        ),
         declarer=1,
         dropped=frozenset(),
         tricks=(1, 2, 2, 0),
@@ -51,9 +57,11 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         expected=5,
     ),
     WorkedExample(
-        title="Stayed in and got nothing",
-        text="In the same hand Dan chose to play on and never won a trick: +5, just like a "
-        "euchred declarer.",
+        title=tr("Stayed in and got nothing"),
+        text=tr(
+            "In the same hand Dan chose to play on and never won a trick: +5, just like a "
+            "euchred declarer."
+        ),
         declarer=1,
         dropped=frozenset(),
         tricks=(1, 2, 2, 0),
@@ -61,9 +69,11 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         expected=5,
     ),
     WorkedExample(
-        title="Dropping out is free",
-        text="Dan looked at a weak hand and dropped out. Whatever happens, his score does not "
-        "move: 0.",
+        title=tr("Dropping out is free"),
+        text=tr(
+            "Dan looked at a weak hand and dropped out. Whatever happens, his score does not "
+            "move: 0."
+        ),
         declarer=2,
         dropped=frozenset({3}),
         tricks=(1, 0, 4, 0),
@@ -71,9 +81,11 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         expected=0,
     ),
     WorkedExample(
-        title="Dirty clubs: no way out",
-        text="A club was turned up, so clubs are trump, nobody chose them and nobody may drop. "
-        "Ann wins no trick and takes the +5 she could not escape.",
+        title=tr("Dirty clubs: no way out"),
+        text=tr(
+            "A club was turned up, so clubs are trump, nobody chose them and nobody may drop. "
+            "Ann wins no trick and takes the +5 she could not escape."
+        ),
         declarer=None,
         dropped=frozenset(),
         tricks=(0, 2, 2, 1),
@@ -81,9 +93,11 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         expected=5,
     ),
     WorkedExample(
-        title="No trump: one trick is enough",
-        text="Everyone passed twice, so the hand is played without trump and without a "
-        "declarer. Bob scrapes one trick: −1.",
+        title=tr("No trump: one trick is enough"),
+        text=tr(
+            "Everyone passed twice, so the hand is played without trump and without a "
+            "declarer. Bob scrapes one trick: −1."
+        ),
         declarer=None,
         dropped=frozenset(),
         tricks=(1, 1, 3, 0),
@@ -92,9 +106,11 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         no_trump=True,
     ),
     WorkedExample(
-        title="All five tricks",
-        text="Ann, who did not even choose trump, takes all five tricks. The game is over at "
-        "once and Ann wins it, whatever the scores say; the hand itself scores nothing.",
+        title=tr("All five tricks"),
+        text=tr(
+            "Ann, who did not even choose trump, takes all five tricks. The game is over at "
+            "once and Ann wins it, whatever the scores say; the hand itself scores nothing."
+        ),
         declarer=1,
         dropped=frozenset(),
         tricks=(5, 0, 0, 0),

@@ -60,7 +60,13 @@ from companion.rules.core import (
     Violation,
 )
 from companion.rules.events import Event, event_types
+from companion.rules.text import Text, tr, tr_n, trc
 from companion.rules.tricks import TrickRecord, follow_step, winner_index
+
+
+def _number(n: int) -> Text:
+    """A number on its own (a choice's label), written the language's way."""
+    return tr("{n}", n=n)
 
 
 class BuckEuchre(Rules[BuckEuchreState, BuckEuchreOptions]):
@@ -72,21 +78,25 @@ class BuckEuchre(Rules[BuckEuchreState, BuckEuchreOptions]):
     options_type = BuckEuchreOptions
     event_types: ClassVar[dict[str, type[Event]]] = event_types(Deal, Bid, Drops, Result, Trick)
     lower_is_better = True
-    blurb = "Every player for themselves: count down from 25 by taking tricks, or drop out."
+    blurb = tr("Every player for themselves: count down from 25 by taking tricks, or drop out.")
     option_info = (
         Option(
             "start_score",
-            "Starting score",
-            "Everyone starts here and counts down; the first to reach 0 or less ends the game "
-            "(ruling 8.1.4).",
-            ((25, "25"), (15, "15"), (20, "20")),
+            tr("Starting score"),
+            tr(
+                "Everyone starts here and counts down; the first to reach 0 or less ends the "
+                "game (ruling 8.1.4)."
+            ),
+            ((25, _number(25)), (15, _number(15)), (20, _number(20))),
         ),
         Option(
             "dirty_clubs_pickup",
-            "Dealer takes up a turned club",
-            "When a club is turned up, does the dealer take it into their hand and discard? "
-            "Either way there is no declarer (ruling 8.3.2).",
-            ((False, "no"), (True, "yes")),
+            tr("Dealer takes up a turned club"),
+            tr(
+                "When a club is turned up, does the dealer take it into their hand and discard? "
+                "Either way there is no declarer (ruling 8.3.2)."
+            ),
+            ((False, trc("option", "no")), (True, trc("option", "yes"))),
         ),
     )
 
@@ -193,7 +203,8 @@ class BuckEuchre(Rules[BuckEuchreState, BuckEuchreOptions]):
             return checks.result_problems(self, hand, event)
         if isinstance(event, Trick):
             return checks.trick_problems(self, hand, event)
-        return [Violation("unknown-event", f"Buck Euchre does not record '{event.kind}' entries.")]
+        message = tr("Buck Euchre does not record '{kind}' entries.", kind=event.kind)
+        return [Violation("unknown-event", message)]
 
     def record(self, hand: Hand, cards: Sequence[Card]) -> TrickRecord:
         leader = self.leader(hand)
@@ -298,32 +309,41 @@ class BuckEuchre(Rules[BuckEuchreState, BuckEuchreOptions]):
         out = []
         for seat, won in enumerate(tricks):
             if sweeper is not None:
-                text = (
-                    "All five tricks: wins the game outright"
+                label = (
+                    tr("All five tricks: wins the game outright")
                     if seat == sweeper
-                    else f"{names[sweeper]} took all five tricks: the game ends"
+                    else tr("{player} took all five tricks: the game ends", player=names[sweeper])
                 )
-                line = ScoreLine(text, 0, "all-five")
+                line = ScoreLine(label, 0, "all-five")
             elif seat in dropped:
-                line = ScoreLine("Dropped out: no score", 0, "dropping")
+                line = ScoreLine(tr("Dropped out: no score"), 0, "dropping")
             elif seat == declarer and won < DECLARER_NEEDS:
-                line = ScoreLine(
-                    f"Euchred: {_tricks(won)} as declarer, {DECLARER_NEEDS} needed",
-                    SET_BACK,
-                    "scoring",
+                label = tr_n(
+                    "Euchred: {n} trick as declarer, {needed} needed",
+                    "Euchred: {n} tricks as declarer, {needed} needed",
+                    won,
+                    needed=DECLARER_NEEDS,
                 )
+                line = ScoreLine(label, SET_BACK, "scoring")
             elif won == 0:
-                where = (
-                    "in a no-trump hand"
+                label = (
+                    tr("No trick in a no-trump hand")
                     if no_trump
-                    else "after staying in"
+                    else tr("No trick after staying in")
                     if declarer is not None
-                    else "in a dirty-clubs hand"
+                    else tr("No trick in a dirty-clubs hand")
                 )
-                line = ScoreLine(f"No trick {where}", SET_BACK, "scoring")
+                line = ScoreLine(label, SET_BACK, "scoring")
+            elif seat == declarer:
+                label = tr_n(
+                    "{n} trick as declarer, 1 point off each",
+                    "{n} tricks as declarer, 1 point off each",
+                    won,
+                )
+                line = ScoreLine(label, -won, "scoring")
             else:
-                role = " as declarer" if seat == declarer else ""
-                line = ScoreLine(f"{_tricks(won)}{role}, 1 point off each", -won, "scoring")
+                label = tr_n("{n} trick, 1 point off each", "{n} tricks, 1 point off each", won)
+                line = ScoreLine(label, -won, "scoring")
             out.append((line,))
         return tuple(out)
 
@@ -344,7 +364,3 @@ class BuckEuchre(Rules[BuckEuchreState, BuckEuchreOptions]):
 
 def _only(seat: int) -> tuple[int, ...]:
     return tuple(TRICKS if s == seat else 0 for s in range(SEATS))
-
-
-def _tricks(n: int) -> str:
-    return f"{n} trick{'' if n == 1 else 's'}"
