@@ -7,7 +7,7 @@ Follows ``shared/rules/belote/rulings.md`` §1.2.3-1.2.7 (the plain-suit order i
 >>> trick = parse_cards("AS 10S 7H KS")
 >>> trick_winner(trick, Suit.HEARTS), trick_points(trick, Suit.HEARTS)
 (2, 25)
->>> classify(parse_cards("KH QH JH"), Suit.SPADES).name
+>>> str(classify(parse_cards("KH QH JH"), Suit.SPADES).name)
 'tierce K♥ high'
 """
 
@@ -17,8 +17,9 @@ import dataclasses
 import functools
 from collections.abc import Callable, Iterable, Sequence
 
-from companion.rules.cards import ACE, JACK, KING, QUEEN, RANK_NAMES, Card, Suit, deck
-from companion.rules.tricks import Duty, suit_word, winner_index
+from companion.rules.cards import ACE, JACK, KING, QUEEN, Card, Suit, deck
+from companion.rules.text import Text, suit_name, tr
+from companion.rules.tricks import HELD, Duty, winner_index
 
 DECK = frozenset(deck(32))
 TRUMP_ORDER = (JACK, 9, ACE, 10, KING, QUEEN, 8, 7)  # high to low
@@ -31,8 +32,17 @@ HAND_POINTS = CARD_POINTS + LAST_TRICK  # 162
 BELOTE = 20
 CARRE_VALUES = {JACK: 200, 9: 150, ACE: 100, 10: 100, KING: 100, QUEEN: 100}
 SEQUENCE_VALUES = {3: 20, 4: 50}  # 5 cards or more: 100
-SEQUENCE_NAMES = {3: "tierce", 4: "quarte", 5: "quinte"}
-RANK_PLURALS = {JACK: "jacks", 9: "nines", ACE: "aces", 10: "tens", KING: "kings", QUEEN: "queens"}
+#: A carré's name inside a sentence, and at the start of one (a score line).
+CARRE_NAMES = {
+    JACK: (tr("carré of jacks"), tr("Carré of jacks")),
+    9: (tr("carré of nines"), tr("Carré of nines")),
+    ACE: (tr("carré of aces"), tr("Carré of aces")),
+    10: (tr("carré of tens"), tr("Carré of tens")),
+    KING: (tr("carré of kings"), tr("Carré of kings")),
+    QUEEN: (tr("carré of queens"), tr("Carré of queens")),
+}
+#: Why cards make no declaration (:func:`classify`); ``checks`` says it in a sentence.
+NOT_A_MELD = ("not-in-pack", "card-twice", "carre-rank", "too-short", "not-a-run")
 
 
 _TRUMP_STRENGTH = {rank: 8 - i for i, rank in enumerate(TRUMP_ORDER)}
@@ -120,20 +130,25 @@ def duties(
 # The duties are built once each (a play's duties are kept in the state until the hand ends).
 @functools.cache
 def _follow(lead: Suit, trumps: bool = False) -> Duty:
-    words = f"they held {{held}} and had to follow {'trumps' if trumps else suit_word(lead)}"
+    if trumps:
+        words = tr("they held {held} and had to follow trumps", held=HELD)
+    else:
+        words = tr("they held {held} and had to follow {suit}", held=HELD, suit=suit_name(lead))
     return Duty("revoke", "follow-suit", suit_cards(lead), words)
 
 
 @functools.cache
 def _overtrump(trump: Suit, top: Card, rule: str) -> Duty:
     higher = frozenset(c for c in suit_cards(trump) if strength(c, trump) > strength(top, trump))
-    words = f"they held {{held}} and had to play a trump higher than {top.label}"
+    words = tr("they held {held} and had to play a trump higher than {card}", held=HELD, card=top)
     return Duty("must-overtrump", rule, higher, words)
 
 
 @functools.cache
 def _must_trump(trump: Suit) -> Duty:
-    words = "they held {held} and had to trump while an opponent was winning the trick"
+    words = tr(
+        "they held {held} and had to trump while an opponent was winning the trick", held=HELD
+    )
     return Duty("must-trump", "must-trump", suit_cards(trump), words)
 
 
@@ -154,42 +169,56 @@ class Meld:
     cards: tuple[Card, ...]  # sorted high to low
     value: int
     key: tuple[int, int, int, int, int]  # (value, class, length, top rank, trump)
-    name: str  # "carré of jacks", "quarte A♠ high"
+    name: Text  # "carré of jacks", "quarte A♠ high"
+    title: Text  # the name starting a line: "Carré of jacks", "Quarte A♠ high"
 
     @property
     def suit(self) -> Suit | None:
         return self.cards[0].suit if self.kind == "sequence" else None
 
 
+def _sequence_names(length: int, top: Card) -> tuple[Text, Text]:
+    """A sequence's name inside a sentence, and at the start of one."""
+    if length == 3:
+        return tr("tierce {card} high", card=top), tr("Tierce {card} high", card=top)
+    if length == 4:
+        return tr("quarte {card} high", card=top), tr("Quarte {card} high", card=top)
+    if length == 5:
+        return tr("quinte {card} high", card=top), tr("Quinte {card} high", card=top)
+    return (
+        tr("sequence of {n} {card} high", n=length, card=top),
+        tr("Sequence of {n} {card} high", n=length, card=top),
+    )
+
+
 def classify(cards: Sequence[Card], trump: Suit | None) -> Meld | str:
-    """The declaration these cards make, or why they make none (a phrase for a message)."""
+    """The declaration these cards make, or why they make none (one of :data:`NOT_A_MELD`)."""
     if any(c not in DECK for c in cards):
-        return "uses a card that is not in the 32-card pack"
+        return "not-in-pack"
     if len(set(cards)) != len(cards):
-        return "names a card twice"
+        return "card-twice"
     ordered = tuple(sorted(cards, key=lambda c: (-c.rank, c.sort_key())))
     ranks = {c.rank for c in ordered}
     if len(ordered) == 4 and len(ranks) == 1:
         rank = ordered[0].rank
         if rank not in CARRE_VALUES:
-            return f"is four {RANK_NAMES[rank]}s, and four 8s or four 7s do not count"
+            return "carre-rank"
         value = CARRE_VALUES[rank]
         key = (value, 1, 4, 8 - PLAIN_ORDER.index(rank), 0)
-        return Meld("carre", ordered, value, key, f"carré of {RANK_PLURALS[rank]}")
+        return Meld("carre", ordered, value, key, *CARRE_NAMES[rank])
     suits = {c.suit for c in ordered}
     if len(ordered) < 3:
-        return "is not a carré (four of a rank) or a sequence (three or more in a row)"
+        return "too-short"
     run = [c.rank for c in ordered] == list(
         range(ordered[0].rank, ordered[0].rank - len(ordered), -1)
     )
     if len(suits) != 1 or not run:
-        return "is not a carré (four of a rank) or a sequence of one suit in a row"
+        return "not-a-run"
     length = len(ordered)
     value = SEQUENCE_VALUES.get(length, 100)
     top = ordered[0]
     key = (value, 0, length, top.rank, int(top.suit == trump))
-    word = SEQUENCE_NAMES.get(length, f"sequence of {length}")
-    return Meld("sequence", ordered, value, key, f"{word} {top.label} high")
+    return Meld("sequence", ordered, value, key, *_sequence_names(length, top))
 
 
 def meld_cards(kind: str, rank: int, suit: Suit | None, length: int) -> tuple[Card, ...]:

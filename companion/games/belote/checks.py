@@ -21,6 +21,7 @@ from companion.games.belote.cards import (
 from companion.games.belote.events import Bid
 from companion.rules.cards import KING, QUEEN, Card, Suit
 from companion.rules.core import Violation
+from companion.rules.text import Text, tr
 
 HAND_SIZE = 8
 SUITS = {s.value: s for s in Suit}
@@ -28,13 +29,43 @@ CALLS = ("take", "pass", *SUITS)
 Declared = tuple[int, tuple[Card, ...]]  # (seat, cards)
 
 
-def _cards_text(cards: Sequence[Card]) -> str:
-    return " ".join(c.label for c in cards)
-
-
-def meld_name(cards: Sequence[Card], trump: Suit) -> str:
+def meld_name(cards: Sequence[Card], trump: Suit) -> Text:
+    """The declaration's name (``tierce K♥ high``), or its cards if they make none."""
     meld = classify(cards, trump)
-    return meld.name if isinstance(meld, Meld) else _cards_text(cards)
+    return meld.name if isinstance(meld, Meld) else tr("{cards}", cards=tuple(cards))
+
+
+def _not_a_meld(why: str, who: str, cards: tuple[Card, ...]) -> Text:
+    """Why ``who``'s cards make no declaration (``why`` from :func:`classify`), in a sentence."""
+    player = who[:1].upper() + who[1:]  # the name starts the sentence
+    if why == "not-in-pack":
+        return tr(
+            "{player}'s declaration {cards} uses a card that is not in the 32-card pack.",
+            player=player,
+            cards=cards,
+        )
+    if why == "card-twice":
+        return tr("{player}'s declaration {cards} names a card twice.", player=player, cards=cards)
+    if why == "carre-rank":
+        return tr(
+            "{player}'s declaration {cards} is four {rank}s, and four 8s or four 7s do not count.",
+            player=player,
+            cards=cards,
+            rank=cards[0].rank,
+        )
+    if why == "too-short":
+        return tr(
+            "{player}'s declaration {cards} is not a carré (four of a rank) or a sequence "
+            "(three or more in a row).",
+            player=player,
+            cards=cards,
+        )
+    return tr(
+        "{player}'s declaration {cards} is not a carré (four of a rank) or a sequence of one "
+        "suit in a row.",
+        player=player,
+        cards=cards,
+    )
 
 
 def belote_cards(trump: Suit) -> frozenset[Card]:
@@ -62,9 +93,8 @@ def meld_problems(ctx: DeclarationContext, seat: int, cards: tuple[Card, ...]) -
     who = names[seat]
     meld = classify(cards, ctx.trump)
     if isinstance(meld, str):
-        code = "carre-rank" if "8s or four 7s" in meld else "not-a-declaration"
-        text = f"{who}'s declaration {_cards_text(cards)} {meld}."
-        return [Violation(code, text[0].upper() + text[1:], rule="declarations")]
+        code = "carre-rank" if meld == "carre-rank" else "not-a-declaration"
+        return [Violation(code, _not_a_meld(meld, who, cards), rule="declarations")]
     problems = []
     for other, other_cards in ctx.melds:
         shared = [c for c in meld.cards if c in other_cards]
@@ -75,8 +105,15 @@ def meld_problems(ctx: DeclarationContext, seat: int, cards: tuple[Card, ...]) -
             problems.append(
                 Violation(
                     "declaration-clash",
-                    f"{shared[0].label} cannot be in both {names[other]}'s {theirs} and {who}'s "
-                    f"{meld.name}: every card is in one hand only.",
+                    tr(
+                        "{card} cannot be in both {other}'s {theirs} and {player}'s {meld}: "
+                        "every card is in one hand only.",
+                        card=shared[0],
+                        other=names[other],
+                        theirs=theirs,
+                        player=who,
+                        meld=meld.name,
+                    ),
                     rule="declarations",
                 )
             )
@@ -87,8 +124,13 @@ def meld_problems(ctx: DeclarationContext, seat: int, cards: tuple[Card, ...]) -
             problems.append(
                 Violation(
                     "sequence-split",
-                    f"{who}'s {meld.name} and {meld_name(other_cards, ctx.trump)} run on into "
-                    f"each other: declare them as one sequence.",
+                    tr(
+                        "{player}'s {meld} and {other} run on into each other: declare them as "
+                        "one sequence.",
+                        player=who,
+                        meld=meld.name,
+                        other=meld_name(other_cards, ctx.trump),
+                    ),
                     rule="declarations",
                 )
             )
@@ -97,8 +139,14 @@ def meld_problems(ctx: DeclarationContext, seat: int, cards: tuple[Card, ...]) -
         problems.append(
             Violation(
                 "declaration-clash",
-                f"{shared_belote[0].label} cannot be in {who}'s {meld.name}: "
-                f"{names[ctx.belote]} holds the king and queen of trumps (belote).",
+                tr(
+                    "{card} cannot be in {player}'s {meld}: {holder} holds the king and queen "
+                    "of trumps (belote).",
+                    card=shared_belote[0],
+                    player=who,
+                    meld=meld.name,
+                    holder=names[ctx.belote],
+                ),
                 rule="declarations",
             )
         )
@@ -109,14 +157,14 @@ def meld_problems(ctx: DeclarationContext, seat: int, cards: tuple[Card, ...]) -
 
 
 def _same_player(
-    ctx: DeclarationContext, who: str, meld: Meld, other_cards: tuple[Card, ...], theirs: str
+    ctx: DeclarationContext, who: str, meld: Meld, other_cards: tuple[Card, ...], theirs: Text
 ) -> list[Violation]:
     other = classify(other_cards, ctx.trump)
     if set(other_cards) == set(meld.cards):
         return [
             Violation(
                 "declared-twice",
-                f"{who} has already declared the {meld.name}.",
+                tr("{player} has already declared the {meld}.", player=who, meld=meld.name),
                 rule="declarations",
             )
         ]
@@ -124,8 +172,13 @@ def _same_player(
         return [
             Violation(
                 "sequence-overlap",
-                f"{who}'s {meld.name} shares cards with their {theirs}: a card counts in one "
-                f"sequence only.",
+                tr(
+                    "{player}'s {meld} shares cards with their {theirs}: a card counts in one "
+                    "sequence only.",
+                    player=who,
+                    meld=meld.name,
+                    theirs=theirs,
+                ),
                 rule="declarations",
             )
         ]
@@ -133,8 +186,13 @@ def _same_player(
         return [
             Violation(
                 "shared-card",
-                f"{who}'s {meld.name} shares cards with their {theirs}, and at this table a "
-                f"card may not count in a carré and a sequence at once.",
+                tr(
+                    "{player}'s {meld} shares cards with their {theirs}, and at this table a "
+                    "card may not count in a carré and a sequence at once.",
+                    player=who,
+                    meld=meld.name,
+                    theirs=theirs,
+                ),
                 rule="declarations",
             )
         ]
@@ -152,17 +210,33 @@ def _touching(meld: Meld, other_cards: tuple[Card, ...]) -> bool:
 
 
 def _seen_problems(
-    ctx: DeclarationContext, seat: int, cards: Sequence[Card], what: str
+    ctx: DeclarationContext, seat: int, cards: Sequence[Card], meld: Text | None
 ) -> list[Violation]:
-    """Cards known to be in another hand: the upcard (the taker's) or cards already played."""
+    """Cards known to be in another hand: the upcard (the taker's) or cards already played.
+    ``meld`` is the declaration's name, or None for belote."""
     names, problems = ctx.names, []
     for card in cards:
         if card == ctx.upcard and ctx.taker is not None and ctx.taker != seat:
+            taker, player = names[ctx.taker], names[seat]
             problems.append(
                 Violation(
                     "upcard-taker",
-                    f"{card.label} was the upcard, so {names[ctx.taker]} (the taker) holds it, "
-                    f"not {names[seat]}: check the {what}.",
+                    tr(
+                        "{card} was the upcard, so {taker} (the taker) holds it, not {player}: "
+                        "check the belote.",
+                        card=card,
+                        taker=taker,
+                        player=player,
+                    )
+                    if meld is None
+                    else tr(
+                        "{card} was the upcard, so {taker} (the taker) holds it, not {player}: "
+                        "check the {meld}.",
+                        card=card,
+                        taker=taker,
+                        player=player,
+                        meld=meld,
+                    ),
                     rule="bidding",
                 )
             )
@@ -171,8 +245,24 @@ def _seen_problems(
             problems.append(
                 Violation(
                     "card-seen",
-                    f"{card.label} was played by {names[by]} in trick {trick}, so {names[seat]} "
-                    f"cannot hold it: check the {what}.",
+                    tr(
+                        "{card} was played by {other} in trick {n}, so {player} cannot hold it: "
+                        "check the belote.",
+                        card=card,
+                        other=names[by],
+                        n=trick,
+                        player=names[seat],
+                    )
+                    if meld is None
+                    else tr(
+                        "{card} was played by {other} in trick {n}, so {player} cannot hold it: "
+                        "check the {meld}.",
+                        card=card,
+                        other=names[by],
+                        n=trick,
+                        player=names[seat],
+                        meld=meld,
+                    ),
                     rule="declarations",
                 )
             )
@@ -191,8 +281,12 @@ def _count_problem(ctx: DeclarationContext, seat: int, cards: Sequence[Card]) ->
     return [
         Violation(
             "too-many-cards",
-            f"{ctx.names[seat]}'s declarations need {len(held)} different cards, but a hand "
-            f"holds {HAND_SIZE}.",
+            tr(
+                "{player}'s declarations need {n} different cards, but a hand holds {size}.",
+                player=ctx.names[seat],
+                n=len(held),
+                size=HAND_SIZE,
+            ),
             rule="declarations",
         )
     ]
@@ -207,8 +301,13 @@ def belote_problems(ctx: DeclarationContext, seat: int) -> list[Violation]:
             problems.append(
                 Violation(
                     "declaration-clash",
-                    f"{ctx.names[seat]} cannot hold belote: {shared[0].label} is in "
-                    f"{ctx.names[other]}'s {meld_name(other_cards, ctx.trump)}.",
+                    tr(
+                        "{player} cannot hold belote: {card} is in {other}'s {meld}.",
+                        player=ctx.names[seat],
+                        card=shared[0],
+                        other=ctx.names[other],
+                        meld=meld_name(other_cards, ctx.trump),
+                    ),
                     rule="belote",
                 )
             )
@@ -216,7 +315,7 @@ def belote_problems(ctx: DeclarationContext, seat: int) -> list[Violation]:
         dataclasses.replace(v, code="belote-not-held", rule="belote")
         if v.code == "card-seen"
         else v
-        for v in _seen_problems(ctx, seat, kq, "belote")
+        for v in _seen_problems(ctx, seat, kq, None)
     ]
     if not problems:
         problems += _count_problem(dataclasses.replace(ctx, belote=seat), seat, ())
@@ -231,7 +330,11 @@ def bid_problems(
         return [
             Violation(
                 "bid-out-of-turn",
-                f"It is {names[turn]}'s turn to bid, not {names[bid.seat]}'s.",
+                tr(
+                    "It is {player}'s turn to bid, not {other}'s.",
+                    player=names[turn],
+                    other=names[bid.seat],
+                ),
                 rule="bidding",
             )
         ]
@@ -239,7 +342,11 @@ def bid_problems(
         return [
             Violation(
                 "bad-call",
-                f"{names[bid.seat]}'s bid '{bid.call}' is not take, pass or a suit.",
+                tr(
+                    "{player}'s bid '{call}' is not take, pass or a suit.",
+                    player=names[bid.seat],
+                    call=bid.call,
+                ),
                 rule="bidding",
             )
         ]
@@ -248,8 +355,11 @@ def bid_problems(
             return [
                 Violation(
                     "bid-round-1",
-                    f"In the first round {names[bid.seat]} may only take the upcard's suit "
-                    f"or pass; naming another suit comes in round 2.",
+                    tr(
+                        "In the first round {player} may only take the upcard's suit or pass; "
+                        "naming another suit comes in round 2.",
+                        player=names[bid.seat],
+                    ),
                     rule="bidding",
                 )
             ]
@@ -257,8 +367,11 @@ def bid_problems(
             return [
                 Violation(
                     "upcard-unknown",
-                    f"{names[bid.seat]} takes the upcard's suit, but the upcard was not "
-                    f"recorded with the deal: cancel the deal and record it with the upcard.",
+                    tr(
+                        "{player} takes the upcard's suit, but the upcard was not recorded with "
+                        "the deal: cancel the deal and record it with the upcard.",
+                        player=names[bid.seat],
+                    ),
                     rule="bidding",
                 )
             ]
@@ -267,17 +380,23 @@ def bid_problems(
         return [
             Violation(
                 "bid-round-2",
-                f"In the second round {names[bid.seat]} names a suit or passes: the "
-                f"upcard's suit was refused by everyone.",
+                tr(
+                    "In the second round {player} names a suit or passes: the upcard's suit was "
+                    "refused by everyone.",
+                    player=names[bid.seat],
+                ),
                 rule="bidding",
             )
         ]
-    if upcard is not None and bid.call == getattr(upcard.suit, "value", None):
+    if upcard is not None and upcard.suit is not None and bid.call == upcard.suit.value:
         return [
             Violation(
                 "bid-round-2",
-                f"In the second round {names[bid.seat]} must name a suit other than the "
-                f"upcard's {upcard.label[-1]}.",
+                tr(
+                    "In the second round {player} must name a suit other than the upcard's {suit}.",
+                    player=names[bid.seat],
+                    suit=upcard.suit,
+                ),
                 rule="bidding",
             )
         ]
@@ -305,8 +424,13 @@ def points_problems(claim: PointsClaim) -> tuple[list[Violation], tuple[int, int
             return [
                 Violation(
                     "points-range",
-                    f"{name} cannot have {pts} trick points: a team takes 0 to {HAND_POINTS} "
-                    f"(a capot is recorded as capot, not as 252).",
+                    tr(
+                        "{team} cannot have {n} trick points: a team takes 0 to {total} (a capot "
+                        "is recorded as capot, not as 252).",
+                        team=name,
+                        n=pts,
+                        total=HAND_POINTS,
+                    ),
                     rule="card-points",
                 )
             ], None
@@ -315,8 +439,13 @@ def points_problems(claim: PointsClaim) -> tuple[list[Violation], tuple[int, int
             return [
                 Violation(
                     "last-trick-missing",
-                    f"The points add up to {CARD_POINTS}: say who took the last trick (it is "
-                    f"worth {LAST_TRICK}), or enter totals that include it ({HAND_POINTS}).",
+                    tr(
+                        "The points add up to {cards}: say who took the last trick (it is worth "
+                        "{last}), or enter totals that include it ({total}).",
+                        cards=CARD_POINTS,
+                        last=LAST_TRICK,
+                        total=HAND_POINTS,
+                    ),
                     rule="card-points",
                 )
             ], None
@@ -327,9 +456,18 @@ def points_problems(claim: PointsClaim) -> tuple[list[Violation], tuple[int, int
         return [
             Violation(
                 "points-total",
-                f"{names[0]} {a} and {names[1]} {b} make {a + b}, but a hand's trick points add "
-                f"up to {HAND_POINTS} ({CARD_POINTS} in cards plus {LAST_TRICK} for the last "
-                f"trick).",
+                tr(
+                    "{takers} {a} and {defenders} {b} make {sum}, but a hand's trick points add "
+                    "up to {total} ({cards} in cards plus {last} for the last trick).",
+                    takers=names[0],
+                    a=a,
+                    defenders=names[1],
+                    b=b,
+                    sum=a + b,
+                    total=HAND_POINTS,
+                    cards=CARD_POINTS,
+                    last=LAST_TRICK,
+                ),
                 rule="card-points",
             )
         ], None
@@ -338,8 +476,12 @@ def points_problems(claim: PointsClaim) -> tuple[list[Violation], tuple[int, int
         problems.append(
             Violation(
                 "capot-points",
-                f"A capot means one team took every trick, {HAND_POINTS} points to 0, not "
-                f"{a} to {b}.",
+                tr(
+                    "A capot means one team took every trick, {total} points to 0, not {a} to {b}.",
+                    total=HAND_POINTS,
+                    a=a,
+                    b=b,
+                ),
                 rule="capot",
             )
         )
@@ -348,8 +490,10 @@ def points_problems(claim: PointsClaim) -> tuple[list[Violation], tuple[int, int
         problems.append(
             Violation(
                 "capot-points",
-                f"With a capot the team with all the points took the last trick, not "
-                f"{names[last]}.",
+                tr(
+                    "With a capot the team with all the points took the last trick, not {team}.",
+                    team=names[last],
+                ),
                 rule="capot",
             )
         )
@@ -369,12 +513,18 @@ def _possible(names: tuple[str, str], points: tuple[int, int], last: int | None)
         for team, p in enumerate(points)
         if p - (LAST_TRICK if team == side else 0) not in POSSIBLE_CARD_POINTS
     )
-    extra = " with the last trick" if last == bad else ""
-    return [
-        Violation(
-            "points-impossible",
-            f"{names[bad]} cannot have {points[bad]} trick points{extra}: no set of cards adds "
-            f"up to that (no card is worth 1 point).",
-            rule="card-points",
+    if last == bad:
+        text = tr(
+            "{team} cannot have {n} trick points with the last trick: no set of cards adds up to "
+            "that (no card is worth 1 point).",
+            team=names[bad],
+            n=points[bad],
         )
-    ]
+    else:
+        text = tr(
+            "{team} cannot have {n} trick points: no set of cards adds up to that (no card is "
+            "worth 1 point).",
+            team=names[bad],
+            n=points[bad],
+        )
+    return [Violation("points-impossible", text, rule="card-points")]

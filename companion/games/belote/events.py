@@ -7,6 +7,7 @@ import dataclasses
 from companion.rules.cards import Card, Suit
 from companion.rules.core import HandScore
 from companion.rules.events import Event, Record, Seat
+from companion.rules.text import tr
 from companion.rules.tricks import OpenPlay, TrickRecord
 
 # --- events ---------------------------------------------------------------------------------
@@ -15,7 +16,9 @@ from companion.rules.tricks import OpenPlay, TrickRecord
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Deal(Event):
     kind = "deal"
-    summary = "Who dealt, and the upcard turned up for the bidding (needed to bid card by card)."
+    summary = tr(
+        "Who dealt, and the upcard turned up for the bidding (needed to bid card by card)."
+    )
     dealer: Seat
     upcard: Card | None = None
 
@@ -23,7 +26,9 @@ class Deal(Event):
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Bid(Event):
     kind = "bid"
-    summary = "One player's bid: take the upcard's suit (round 1), name a suit (round 2), or pass."
+    summary = tr(
+        "One player's bid: take the upcard's suit (round 1), name a suit (round 2), or pass."
+    )
     seat: Seat
     call: str  # "take" | "pass" | a suit letter S H D C
 
@@ -31,13 +36,13 @@ class Bid(Event):
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Redeal(Event):
     kind = "redeal"
-    summary = "Everybody passed in both rounds: the cards are thrown in, the next player deals."
+    summary = tr("Everybody passed in both rounds: the cards are thrown in, the next player deals.")
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Declare(Event):
     kind = "declare"
-    summary = "A carré or a sequence announced with the first trick, by its cards."
+    summary = tr("A carré or a sequence announced with the first trick, by its cards.")
     seat: Seat
     cards: tuple[Card, ...]
 
@@ -45,14 +50,14 @@ class Declare(Event):
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class BeloteCall(Event):
     kind = "belote"
-    summary = "A player announces belote-rebelote (the king and queen of trumps)."
+    summary = tr("A player announces belote-rebelote (the king and queen of trumps).")
     seat: Seat
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Trick(Event):
     kind = "trick"
-    summary = "One trick, card by card, in the order played from the leader."
+    summary = tr("One trick, card by card, in the order played from the leader.")
     cards: tuple[Card, ...]
     leader: Seat | None = None
 
@@ -68,7 +73,7 @@ class Declared(Record):
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Result(Event):
     kind = "result"
-    summary = "Quick entry of a whole hand: contract, trick points, declarations and belote."
+    summary = tr("Quick entry of a whole hand: contract, trick points, declarations and belote.")
     taker: Seat
     trump: str  # S H D C
     taker_points: int  # the taker's team's trick points, last trick included (or not: see docs)

@@ -21,7 +21,7 @@ A hand recorded quickly: Ann takes hearts, her team makes 92 of the 162 trick po
 >>> log = [Deal(dealer=3, upcard=parse_card("9H")),
 ...        Result(taker=0, trump="H", taker_points=92)]
 >>> hand = rules.hands(replay(rules, log).state)[0]
->>> hand.points, hand.summary
+>>> hand.points, str(hand.summary)
 ((90, 70), 'Ann took ♥ — made, 92 to 70')
 """
 
@@ -71,6 +71,7 @@ from companion.games.belote.score import (
 from companion.rules.cards import Card, Suit
 from companion.rules.core import Family, HandScore, Option, Outcome, Reminder, Rules, Violation
 from companion.rules.events import Event, event_types
+from companion.rules.text import Text, tr
 from companion.rules.tricks import (
     OpenPlay,
     Proof,
@@ -90,7 +91,7 @@ class Belote(Rules[BeloteState, BeloteOptions]):
     event_types: ClassVar[dict[str, type[Event]]] = event_types(
         Deal, Bid, Redeal, Declare, BeloteCall, Trick, Result
     )
-    blurb = "Two partnerships bid for trumps, declare, and race to 1000 points. 4 players."
+    blurb = tr("Two partnerships bid for trumps, declare, and race to 1000 points. 4 players.")
     scores_by_team = True
     _last_played: (
         tuple[Hand, tuple[Card, ...], tuple[TrickRecord, tuple[OpenPlay, ...], list[Proof]]] | None
@@ -172,12 +173,21 @@ class Belote(Rules[BeloteState, BeloteOptions]):
         problems = []
         expected = state.next_dealer
         if expected is not None and deal.dealer != expected:
-            way = "left" if self.options.direction == "left" else "right"
+            player, other = self.names[expected], self.names[deal.dealer]
             problems.append(
                 Violation(
                     "wrong-dealer",
-                    f"It is {self.names[expected]}'s deal (the deal passes to the {way}), not "
-                    f"{self.names[deal.dealer]}'s.",
+                    tr(
+                        "It is {player}'s deal (the deal passes to the left), not {other}'s.",
+                        player=player,
+                        other=other,
+                    )
+                    if self.options.direction == "left"
+                    else tr(
+                        "It is {player}'s deal (the deal passes to the right), not {other}'s.",
+                        player=player,
+                        other=other,
+                    ),
                     rule="deal",
                 )
             )
@@ -208,7 +218,10 @@ class Belote(Rules[BeloteState, BeloteOptions]):
             return [
                 Violation(
                     "belote-twice",
-                    f"{self.names[hand.belote]} has already announced belote in this hand.",
+                    tr(
+                        "{player} has already announced belote in this hand.",
+                        player=self.names[hand.belote],
+                    ),
                     rule="belote",
                 )
             ]
@@ -220,7 +233,7 @@ class Belote(Rules[BeloteState, BeloteOptions]):
             return [
                 Violation(
                     "bad-suit",
-                    f"'{result.trump}' is not a suit: trumps are S, H, D or C.",
+                    tr("'{trump}' is not a suit: trumps are S, H, D or C.", trump=result.trump),
                     rule="bidding",
                 )
             ]
@@ -242,9 +255,16 @@ class Belote(Rules[BeloteState, BeloteOptions]):
     ) -> list[Violation]:
         opts = self.options
         if result.declarations and opts.declarations != "all":
-            return [_off("carrés and sequences")]
+            return [
+                _off(
+                    tr(
+                        "This table does not score carrés and sequences (house rule): leave "
+                        "them out."
+                    )
+                )
+            ]
         if result.belote is not None and opts.declarations == "none":
-            return [_off("belote")]
+            return [_off(tr("This table does not score belote (house rule): leave them out."))]
         ctx = dataclasses.replace(
             self._decl_context(hand, trump, result.taker), melds=(), belote=result.belote
         )
@@ -258,7 +278,7 @@ class Belote(Rules[BeloteState, BeloteOptions]):
 
     def _trick_problems(self, hand: Hand, trick: Trick) -> list[Violation]:
         names, leader = self.names, self.leader(hand)
-        why = "the player after the dealer leads the first, then the winner of each trick"
+        why = tr("the player after the dealer leads the first, then the winner of each trick")
         if shape := lead_and_size_problems(
             names, leader, trick.leader, len(trick.cards), range(4), why
         ):
@@ -273,8 +293,13 @@ class Belote(Rules[BeloteState, BeloteOptions]):
                 problems.append(
                     Violation(
                         "upcard-taker",
-                        f"{card.label} was the upcard and went to the taker, "
-                        f"{names[hand.taker]}: {names[seat]} cannot play it.",
+                        tr(
+                            "{card} was the upcard and went to the taker, {taker}: {player} "
+                            "cannot play it.",
+                            card=card,
+                            taker=names[hand.taker],
+                            player=names[seat],
+                        ),
                         rule="bidding",
                     )
                 )
@@ -391,13 +416,11 @@ class Belote(Rules[BeloteState, BeloteOptions]):
 
 def _not_in_deck(card: Card) -> Violation:
     return Violation(
-        "not-in-deck", f"{card.label} is not in the Belote pack (A K Q J 10 9 8 7).", rule="deal"
+        "not-in-deck",
+        tr("{card} is not in the Belote pack (A K Q J 10 9 8 7).", card=card),
+        rule="deal",
     )
 
 
-def _off(what: str) -> Violation:
-    return Violation(
-        "declarations-off",
-        f"This table does not score {what} (house rule): leave them out.",
-        rule="declarations",
-    )
+def _off(message: Text) -> Violation:
+    return Violation("declarations-off", message, rule="declarations")

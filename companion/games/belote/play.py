@@ -26,6 +26,7 @@ from companion.games.belote.events import Hand, Result
 from companion.games.belote.score import HandFacts
 from companion.rules.cards import Card, Suit
 from companion.rules.core import Severity, Violation
+from companion.rules.text import Text, tr
 from companion.rules.tricks import Duty, OpenPlay, Proof, TrickRecord, prove_plays
 
 TRICKS = 8
@@ -94,34 +95,51 @@ def play_flags(
 def _claim_flags(names: Sequence[str], hand: Hand, record: TrickRecord) -> list[Violation]:
     """Declarations and belote announced by a player whose cards another player now plays."""
     flags = []
-    claims: list[tuple[int, frozenset[Card], str, str]] = [
-        (
-            seat,
-            frozenset(cards),
-            "declaration-not-held",
-            f"declared the {meld_name(cards, _trump(hand))}",
-        )
-        for seat, cards in hand.melds
+    # (owner, cards, the declaration's name or None for belote)
+    claims: list[tuple[int, frozenset[Card], Text | None]] = [
+        (seat, frozenset(cards), meld_name(cards, _trump(hand))) for seat, cards in hand.melds
     ]
     if hand.belote is not None:
-        claims.append(
-            (hand.belote, belote_cards(_trump(hand)), "belote-not-held", "announced belote")
-        )
-    for owner, cards, code, what in claims:
+        claims.append((hand.belote, belote_cards(_trump(hand)), None))
+    for owner, cards, meld in claims:
         if any(c in cards and s != owner for t in hand.tricks for s, c in t.plays(4)):
             continue  # already flagged
         wrong = [(s, c) for s, c in record.plays(4) if c in cards and s != owner]
         if wrong:
             seat, card = wrong[0]
-            flags.append(
-                Violation(
-                    code,
-                    f"{names[owner]} {what}, but {card.label} was played by {names[seat]} in "
-                    f"trick {record.number}.",
-                    Severity.IRREGULARITY,
-                    "belote" if code == "belote-not-held" else "declarations",
+            if meld is None:
+                flags.append(
+                    Violation(
+                        "belote-not-held",
+                        tr(
+                            "{owner} announced belote, but {card} was played by {player} in "
+                            "trick {n}.",
+                            owner=names[owner],
+                            card=card,
+                            player=names[seat],
+                            n=record.number,
+                        ),
+                        Severity.IRREGULARITY,
+                        "belote",
+                    )
                 )
-            )
+            else:
+                flags.append(
+                    Violation(
+                        "declaration-not-held",
+                        tr(
+                            "{owner} declared the {meld}, but {card} was played by {player} in "
+                            "trick {n}.",
+                            owner=names[owner],
+                            meld=meld,
+                            card=card,
+                            player=names[seat],
+                            n=record.number,
+                        ),
+                        Severity.IRREGULARITY,
+                        "declarations",
+                    )
+                )
     return flags
 
 
