@@ -24,6 +24,7 @@ from companion.games.belote.cards import (
 )
 from companion.rules.cards import Card, Suit
 from companion.rules.core import ScoreLine
+from companion.rules.text import Text, tr
 
 
 @dataclasses.dataclass(frozen=True)
@@ -79,9 +80,9 @@ def round_seven_up(points: int) -> int:
 
 
 ROUNDING_WORDS = {
-    "half-up": "Rounded to the nearest ten (5 up)",
-    "seven-up": "Rounded to the nearest ten (7, 8, 9 up)",
-    "complement": "Rounded to the nearest ten (5 up)",
+    "half-up": tr("Rounded to the nearest ten (5 up)"),
+    "seven-up": tr("Rounded to the nearest ten (7, 8, 9 up)"),
+    "complement": tr("Rounded to the nearest ten (5 up)"),
 }
 
 
@@ -121,14 +122,14 @@ def declaration_points(
             points[winner] += meld.value
             lines[winner].append(
                 ScoreLine(
-                    f"{meld.name[0].upper()}{meld.name[1:]} ({names[seat]})",
+                    tr("{meld} ({player})", meld=meld.title, player=names[seat]),
                     meld.value,
                     "declarations",
                 )
             )
     if melds and winner is None:
         for team in (0, 1):
-            lines[team].append(ScoreLine("Equal best sequences cancel out", 0, "declarations"))
+            lines[team].append(ScoreLine(tr("Equal best sequences cancel out"), 0, "declarations"))
     return points, lines
 
 
@@ -164,27 +165,26 @@ def score_hand(facts: HandFacts, options: BeloteOptions, names: Sequence[str], p
     tricks = [0, 0]  # the trick part of each team's score, before rounding
     if result == "capot":
         tricks[t_team] = options.capot
-        lines[t_team].append(ScoreLine("Capot: every trick", options.capot, "capot"))
+        lines[t_team].append(ScoreLine(tr("Capot: every trick"), options.capot, "capot"))
     elif result == "failed":
         tricks[d_team] = options.capot if facts.all_tricks == d_team else HAND_POINTS
-        what = "capot: every trick" if facts.all_tricks == d_team else f"all {HAND_POINTS}"
-        counted = "trick points" if options.contract == "tricks" else "with declarations"
-        label = f"Contract failed ({mine} against {theirs} {counted}): {what}"
+        label = _failed_label(
+            mine, theirs, options.contract == "tricks", facts.all_tricks == d_team
+        )
         lines[d_team].append(ScoreLine(label, tricks[d_team], "contract"))
-        lines[t_team].append(ScoreLine("Contract failed", 0, "contract"))
+        lines[t_team].append(ScoreLine(tr("Contract failed"), 0, "contract"))
     else:
         tricks = [t[0], t[1]]
         for team in (0, 1):
             kept = result == "litige" and team == t_team
-            label = "Trick points (last trick included)"
             lines[team].append(
                 ScoreLine(
-                    f"Litige: {t[team]} trick points held back for the next hand"
-                    if kept
-                    else label,
-                    0 if kept else t[team],
-                    "contract" if kept else "card-points",
+                    tr("Litige: {n} trick points held back for the next hand", n=t[team]),
+                    0,
+                    "contract",
                 )
+                if kept
+                else ScoreLine(tr("Trick points (last trick included)"), t[team], "card-points")
             )
     rounded = list(round_pair(options.rounding, tricks[t_team], tricks[d_team]))
     if t_team == 1:
@@ -194,9 +194,9 @@ def score_hand(facts: HandFacts, options: BeloteOptions, names: Sequence[str], p
         diff = rounded[team] - tricks[team]
         kept = result == "litige" and team == t_team
         if diff and not kept:
-            word = ROUNDING_WORDS.get(options.rounding, "Rounded")
+            word = ROUNDING_WORDS.get(options.rounding) or tr("Rounded")
             if options.rounding == "complement" and team == d_team and result == "made":
-                word = "Rounded: 160 minus the takers' rounded points"
+                word = tr("Rounded: 160 minus the takers' rounded points")
             lines[team].append(ScoreLine(word, diff, "rounding"))
         if not kept:
             points[team] = rounded[team]
@@ -207,6 +207,35 @@ def score_hand(facts: HandFacts, options: BeloteOptions, names: Sequence[str], p
     _add_belote(facts, options, result, t_team, d_team, names, lines, points)
     pot = _award_pot(pot, new_pot, result, lines, points)
     return Scored((points[0], points[1]), (tuple(lines[0]), tuple(lines[1])), pot, result)
+
+
+def _failed_label(mine: int, theirs: int, tricks_only: bool, capot: bool) -> Text:
+    """The defenders' line when the contract fails: the points compared, and what they score."""
+    if tricks_only and capot:
+        return tr(
+            "Contract failed ({mine} against {theirs} trick points): capot: every trick",
+            mine=mine,
+            theirs=theirs,
+        )
+    if tricks_only:
+        return tr(
+            "Contract failed ({mine} against {theirs} trick points): all {total}",
+            mine=mine,
+            theirs=theirs,
+            total=HAND_POINTS,
+        )
+    if capot:
+        return tr(
+            "Contract failed ({mine} against {theirs} with declarations): capot: every trick",
+            mine=mine,
+            theirs=theirs,
+        )
+    return tr(
+        "Contract failed ({mine} against {theirs} with declarations): all {total}",
+        mine=mine,
+        theirs=theirs,
+        total=HAND_POINTS,
+    )
 
 
 def _add_declarations(
@@ -227,19 +256,21 @@ def _add_declarations(
             # The takers' declarations go to the defenders (rulings §1.2.8).
             for line in decl_lines[team]:
                 lines[d_team].append(
-                    dataclasses.replace(line, label=f"From the takers: {line.label}")
+                    dataclasses.replace(line, label=tr("From the takers: {line}", line=line.label))
                 )
             points[d_team] += decl[team]
             continue
         if result == "litige" and team == t_team:
             for line in decl_lines[team]:
                 lines[team].append(
-                    dataclasses.replace(line, label=f"Held back: {line.label}", points=0)
+                    dataclasses.replace(
+                        line, label=tr("Held back: {line}", line=line.label), points=0
+                    )
                 )
             continue
         if not took[team]:
             lines[team].append(
-                ScoreLine("No trick taken, so no carré or sequence counts", 0, "declarations")
+                ScoreLine(tr("No trick taken, so no carré or sequence counts"), 0, "declarations")
             )
             continue
         lines[team] += decl_lines[team]
@@ -259,9 +290,9 @@ def _add_belote(
     if options.declarations == "none" or facts.belote is None:
         return
     team = facts.belote % 2
-    label = f"Belote-rebelote ({names[facts.belote]})"
+    label = tr("Belote-rebelote ({player})", player=names[facts.belote])
     if result == "failed" and team == t_team and options.belote_on_failure == "transferred":
-        team, label = d_team, f"From the takers: {label}"
+        team, label = d_team, tr("From the takers: {line}", line=label)
     lines[team].append(ScoreLine(label, BELOTE, "belote"))
     points[team] += BELOTE
 
@@ -274,7 +305,7 @@ def _award_pot(
         return pot + new_pot
     if pot and points[0] != points[1]:
         team = 0 if points[0] > points[1] else 1
-        lines[team].append(ScoreLine("Litige points from an earlier hand", pot, "ties"))
+        lines[team].append(ScoreLine(tr("Litige points from an earlier hand"), pot, "ties"))
         points[team] += pot
         return 0
     return pot
