@@ -22,6 +22,7 @@ from companion.games.belote.score import BeloteOptions, HandFacts
 from companion.rules.cards import Suit
 from companion.rules.core import Option, Outcome, Reminder, Violation
 from companion.rules.events import Event
+from companion.rules.text import Text, tr, tr_n, trc
 from companion.rules.tricks import order_text
 
 
@@ -52,255 +53,352 @@ class Belote(Protocol):
     def needed(self, hand: Hand) -> int: ...
 
 
-NO, YES = ((False, "no"), (True, "yes"))
+NO, YES = ((False, trc("choice", "no")), (True, trc("choice", "yes")))
 ENTRY_NOUNS = {
-    "deal": "A deal",
-    "bid": "A bid",
-    "redeal": "A redeal",
-    "declare": "A declaration",
-    "belote": "A belote announcement",
-    "trick": "A trick",
-    "result": "A quick entry",
+    "deal": tr("A deal"),
+    "bid": tr("A bid"),
+    "redeal": tr("A redeal"),
+    "declare": tr("A declaration"),
+    "belote": tr("A belote announcement"),
+    "trick": tr("A trick"),
+    "result": tr("A quick entry"),
 }
+
+
+def _number(n: int) -> Text:
+    """A number on its own (an info row's value, a choice), written the language's way."""
+    return tr("{n}", n=n)
+
 
 OPTION_INFO = (
     Option(
         "direction",
-        "Direction of play",
-        "Which way the bidding, the play and the deal go round (rulings 1.1 #2).",
-        (("left", "to the left (clockwise)"), ("right", "to the right (the French tradition)")),
+        tr("Direction of play"),
+        tr("Which way the bidding, the play and the deal go round (rulings 1.1 #2)."),
+        (
+            ("left", tr("to the left (clockwise)")),
+            ("right", tr("to the right (the French tradition)")),
+        ),
     ),
     Option(
         "declarations",
-        "Declarations",
-        "Which declarations the table plays with (rulings 1.2 #6, 1.3 #13).",
+        tr("Declarations"),
+        tr("Which declarations the table plays with (rulings 1.2 #6, 1.3 #13)."),
         (
-            ("all", "carrés, sequences and belote"),
-            ("belote", "belote-rebelote only"),
-            ("none", "none at all"),
+            ("all", tr("carrés, sequences and belote")),
+            ("belote", tr("belote-rebelote only")),
+            ("none", tr("none at all")),
         ),
     ),
     Option(
         "belote_announced",
-        "Belote only if announced",
-        "Does belote-rebelote count only when the player said so while playing the king and "
-        "queen? (rulings 1.3 #10).",
+        tr("Belote only if announced"),
+        tr(
+            "Does belote-rebelote count only when the player said so while playing the king and "
+            "queen? (rulings 1.3 #10)."
+        ),
         (NO, YES),
     ),
     Option(
         "contract",
-        "Contract test",
-        "What the takers must beat the defenders on (rulings 1.1 #3, 1.3 #2).",
+        tr("Contract test"),
+        tr("What the takers must beat the defenders on (rulings 1.1 #3, 1.3 #2)."),
         (
-            ("tricks", "trick points only: 82 of 162"),
-            ("with-declarations", "trick points plus declarations and belote"),
+            ("tricks", tr("trick points only: 82 of 162")),
+            ("with-declarations", tr("trick points plus declarations and belote")),
         ),
     ),
     Option(
         "ties",
-        "Equal points",
-        "What happens when the takers only equal the defenders (rulings 1.1 #5, 1.3 #3).",
+        tr("Equal points"),
+        tr("What happens when the takers only equal the defenders (rulings 1.1 #5, 1.3 #3)."),
         (
-            ("fail", "the contract fails"),
-            ("litige", "litige: the takers' points wait for the winner of the next hand"),
+            ("fail", tr("the contract fails")),
+            ("litige", tr("litige: the takers' points wait for the winner of the next hand")),
         ),
     ),
     Option(
         "belote_on_failure",
-        "Belote on a failed contract",
-        "Who scores the takers' belote when their contract fails (rulings 1.1 #4, 1.3 #4).",
-        (("kept", "the takers keep it"), ("transferred", "it goes to the defenders")),
+        tr("Belote on a failed contract"),
+        tr("Who scores the takers' belote when their contract fails (rulings 1.1 #4, 1.3 #4)."),
+        (("kept", tr("the takers keep it")), ("transferred", tr("it goes to the defenders"))),
     ),
     Option(
         "capot",
-        "Capot",
-        "What a team taking every trick scores instead of its trick points (rulings 1.1 #6).",
-        ((252, "252 (162 + 90)"), (250, "250")),
+        tr("Capot"),
+        tr("What a team taking every trick scores instead of its trick points (rulings 1.1 #6)."),
+        ((252, tr("252 (162 + 90)")), (250, _number(250))),
     ),
     Option(
         "trump_lead",
-        "Trump lead",
-        "When trumps are led, must the others play a higher trump even while their partner is "
-        "winning? (rulings 1.1 #7, 1.3 #5).",
+        tr("Trump lead"),
+        tr(
+            "When trumps are led, must the others play a higher trump even while their partner is "
+            "winning? (rulings 1.1 #7, 1.3 #5)."
+        ),
         (
-            ("opponent", "only while an opponent is winning"),
-            ("always", "always, whoever is winning"),
+            ("opponent", tr("only while an opponent is winning")),
+            ("always", tr("always, whoever is winning")),
         ),
     ),
     Option(
         "equal_sequences",
-        "Equal best sequences",
-        "Both teams' best declarations are equal sequences, neither in trumps "
-        "(rulings 1.1 #9, 1.3 #8).",
+        tr("Equal best sequences"),
+        tr(
+            "Both teams' best declarations are equal sequences, neither in trumps "
+            "(rulings 1.1 #9, 1.3 #8)."
+        ),
         (
-            ("priority", "the player nearer the dealer's left wins"),
-            ("cancel", "they cancel: no carré or sequence counts"),
+            ("priority", tr("the player nearer the dealer's left wins")),
+            ("cancel", tr("they cancel: no carré or sequence counts")),
         ),
     ),
     Option(
         "shared_card",
-        "A card in a carré and a sequence",
-        "May one card count in a carré and in a sequence at the same time? (rulings 1.3 #9).",
+        tr("A card in a carré and a sequence"),
+        tr("May one card count in a carré and in a sequence at the same time? (rulings 1.3 #9)."),
         (YES, NO),
     ),
     Option(
         "rounding",
-        "Rounding",
-        "How hand scores are rounded to tens (rulings 1.1 #10, 1.3 #11).",
+        tr("Rounding"),
+        tr("How hand scores are rounded to tens (rulings 1.1 #10, 1.3 #11)."),
         (
-            ("half-up", "each team to the nearest ten, 5 up"),
-            ("seven-up", "each team, 7, 8 and 9 up"),
-            ("complement", "the takers to the nearest ten, the defenders get 160 minus that"),
-            ("none", "no rounding"),
+            ("half-up", tr("each team to the nearest ten, 5 up")),
+            ("seven-up", tr("each team, 7, 8 and 9 up")),
+            ("complement", tr("the takers to the nearest ten, the defenders get 160 minus that")),
+            ("none", tr("no rounding")),
         ),
     ),
     Option(
         "target",
-        "Game to",
-        "The score that ends the game (rulings 1.2 #10).",
-        ((1000, "1000"), (501, "501"), (701, "701"), (2000, "2000")),
+        tr("Game to"),
+        tr("The score that ends the game (rulings 1.2 #10)."),
+        ((1000, _number(1000)), (501, _number(501)), (701, _number(701)), (2000, _number(2000))),
     ),
     Option(
         "both_over",
-        "Both teams reach the target",
-        "Who wins when both teams pass the target on the same hand (rulings 1.3 #12).",
-        (("tie", "nobody: it is a tie"), ("higher", "the higher total")),
+        tr("Both teams reach the target"),
+        tr("Who wins when both teams pass the target on the same hand (rulings 1.3 #12)."),
+        (("tie", tr("nobody: it is a tie")), ("higher", tr("the higher total"))),
     ),
 )
 
 
 def prompt(rules: Belote, state: BeloteState) -> str:
     if (end := rules.outcome(state)) is not None:
-        return "Game over: " + rules.winners_text(end)
+        return tr("Game over: {winners}", winners=rules.winners_text(end))
     names, hand = rules.names, state.hand
     if hand is None:
         if state.next_dealer is None:
-            return "Who deals first? Record the deal."
-        return f"{names[state.next_dealer]} deals hand {len(state.done) + 1}."
+            return tr("Who deals first? Record the deal.")
+        return tr(
+            "{player} deals hand {n}.", player=names[state.next_dealer], n=len(state.done) + 1
+        )
     if hand.taker is None:
-        bidder, up = names[rules.bidder(hand)], hand.upcard
-        if len(hand.bids) < 4:
-            take = f"take {up.suit.symbol}" if up and up.suit else "take the upcard's suit"
-            text = f"Bidding, round 1: {bidder} may {take} or pass."
-        else:
-            other = f"other than {up.suit.symbol} " if up and up.suit else ""
-            text = f"Bidding, round 2: {bidder} may name a suit {other}or pass."
-        if not hand.bids:
-            text += " Or enter the whole hand at once (quick entry)."
-        return text
-    number = len(hand.tricks) + 1
-    text = f"{names[rules.leader(hand)]} leads trick {number} of 8."
+        return _bidding_prompt(rules.names[rules.bidder(hand)], hand)
+    number, leader = len(hand.tricks) + 1, names[rules.leader(hand)]
     if number == 1 and rules.options.declarations == "all":
-        text += " Declarations go in before trick 2."
-    return text
+        return tr(
+            "{player} leads trick {n} of 8. Declarations go in before trick 2.",
+            player=leader,
+            n=number,
+        )
+    return tr("{player} leads trick {n} of 8.", player=leader, n=number)
+
+
+def _bidding_prompt(bidder: str, hand: Hand) -> Text:
+    suit = hand.upcard.suit if hand.upcard else None
+    if len(hand.bids) >= 4:
+        if suit is None:
+            return tr("Bidding, round 2: {player} may name a suit or pass.", player=bidder)
+        return tr(
+            "Bidding, round 2: {player} may name a suit other than {suit} or pass.",
+            player=bidder,
+            suit=suit,
+        )
+    if hand.bids:
+        if suit is None:
+            return tr(
+                "Bidding, round 1: {player} may take the upcard's suit or pass.", player=bidder
+            )
+        return tr("Bidding, round 1: {player} may take {suit} or pass.", player=bidder, suit=suit)
+    if suit is None:
+        return tr(
+            "Bidding, round 1: {player} may take the upcard's suit or pass. Or enter the whole "
+            "hand at once (quick entry).",
+            player=bidder,
+        )
+    return tr(
+        "Bidding, round 1: {player} may take {suit} or pass. Or enter the whole hand at once "
+        "(quick entry).",
+        player=bidder,
+        suit=suit,
+    )
 
 
 def info(rules: Belote, state: BeloteState) -> list[tuple[str, str]]:
-    names, hand, rows = rules.names, state.hand, []
+    names, hand = rules.names, state.hand
+    rows: list[tuple[str, str]] = []
     teams = [rules.team_name(t) for t in rules.teams()]
     if hand is not None:
-        rows.append(("Dealer", names[hand.dealer]))
+        rows.append((tr("Dealer"), names[hand.dealer]))
         if hand.upcard is not None:
-            rows.append(("Upcard", hand.upcard.label))
+            rows.append((tr("Upcard"), tr("{card}", card=hand.upcard)))
         if hand.taker is not None:
             rows += _contract_rows(rules, hand, teams)
     totals = rules.scores(state)
     target = rules.options.target
     for team, total in zip(teams, totals, strict=True):
-        rows.append((f"{team} to {target}", str(max(0, target - total))))
+        rows.append(
+            (tr("{team} to {target}", team=team, target=target), _number(max(0, target - total)))
+        )
     if state.pot:
-        rows.append(("Litige waiting", f"{state.pot} points for the winner of the next hand"))
+        rows.append(
+            (
+                tr("Litige waiting"),
+                tr_n(
+                    "{n} point for the winner of the next hand",
+                    "{n} points for the winner of the next hand",
+                    state.pot,
+                ),
+            )
+        )
     return rows
 
 
 def _contract_rows(rules: Belote, hand: Hand, teams: list[str]) -> list[tuple[str, str]]:
     assert hand.taker is not None and hand.trump is not None
     names, t_team = rules.names, hand.taker % 2
-    rows = [
+    rows: list[tuple[str, str]] = [
         (
-            "Contract",
-            f"{teams[t_team]}, {hand.trump.symbol} ({names[hand.taker]}, round {hand.round})",
+            tr("Contract"),
+            tr(
+                "{team}, {suit} ({player}, round {n})",
+                team=teams[t_team],
+                suit=hand.trump,
+                player=names[hand.taker],
+                n=hand.round,
+            ),
         ),
-        ("Leads", names[rules.leader(hand)]),
+        (tr("Leads"), names[rules.leader(hand)]),
     ]
     got = [0, 0]
     for trick in hand.tricks:
         got[trick.winner % 2] += trick_points(trick.cards, hand.trump)
-    rows += [(f"{team} trick points", str(got[i])) for i, team in enumerate(teams)]
+    rows += [
+        (tr("{team} trick points", team=team), _number(got[i])) for i, team in enumerate(teams)
+    ]
     need = rules.needed(hand)
     have, theirs = got[t_team], got[1 - t_team]
     if have >= need:
-        still = f"nothing: made ({have} of {need})"
+        still = tr("nothing: made ({have} of {need})", have=have, need=need)
     elif need > HAND_POINTS - theirs:
-        still = f"out of reach ({need} needed)"
+        still = tr("out of reach ({need} needed)", need=need)
     else:
-        still = f"{need - have} more (of {need})"
-    rows.append((f"{teams[t_team]} need", still))
-    if hand.melds or hand.belote is not None:
-        shown = [f"{names[s]}: {meld_name(c, hand.trump)}" for s, c in hand.melds]
-        shown += [f"{names[hand.belote]}: belote"] if hand.belote is not None else []
-        rows.append(("Declared", " · ".join(shown)))
+        still = tr("{more} more (of {need})", more=need - have, need=need)
+    rows.append((tr("{team} need", team=teams[t_team]), still))
+    shown = [
+        tr("{player}: {meld}", player=names[s], meld=meld_name(c, hand.trump))
+        for s, c in hand.melds
+    ]
+    if hand.belote is not None:
+        shown.append(tr("{player}: belote", player=names[hand.belote]))
+    if shown:
+        declared = shown[0]
+        for item in shown[1:]:
+            declared = tr("{list} · {item}", list=declared, item=item)
+        rows.append((tr("Declared"), declared))
     return rows
 
 
 def unexpected(rules: Belote, state: BeloteState, event: Event) -> Violation:
     if rules.outcome(state) is not None:
-        return Violation("game-over", "The game is over: nothing more can be recorded.")
+        return Violation("game-over", tr("The game is over: nothing more can be recorded."))
     hand, kind = state.hand, event.kind
     declarations = rules.options.declarations
     if hand is not None and kind in ("declare", "belote"):
         if kind == "declare" and declarations != "all" or declarations == "none":
-            what = "carrés and sequences" if kind == "declare" else "belote"
             return Violation(
                 "declarations-off",
-                f"This table does not score {what} (house rule).",
+                tr("This table does not score carrés and sequences (house rule).")
+                if kind == "declare"
+                else tr("This table does not score belote (house rule)."),
                 rule="declarations",
             )
         if kind == "declare" and hand.taker is not None:
             return Violation(
                 "declare-late",
-                "Carrés and sequences are announced with the first trick: it is too late once "
-                "the second trick is under way.",
+                tr(
+                    "Carrés and sequences are announced with the first trick: it is too late "
+                    "once the second trick is under way."
+                ),
                 rule="declarations",
             )
     if hand is None:
-        what = "the deal of the next hand"
+        expected = tr("the deal of the next hand")
     elif hand.taker is None and kind == "result":
         return Violation(
             "out-of-order",
-            "The bidding is being recorded bid by bid, so finish it and record the tricks "
-            "(or cancel the bids to use quick entry).",
+            tr(
+                "The bidding is being recorded bid by bid, so finish it and record the tricks "
+                "(or cancel the bids to use quick entry)."
+            ),
             rule="recording",
         )
     elif hand.taker is None:
-        what = f"the bidding ({rules.names[rules.bidder(hand)]} to speak)"
+        expected = tr("the bidding ({player} to speak)", player=rules.names[rules.bidder(hand)])
     elif kind == "result":
         return Violation(
             "out-of-order",
-            "The bidding was recorded bid by bid, so record this hand trick by trick.",
+            tr("The bidding was recorded bid by bid, so record this hand trick by trick."),
             rule="recording",
         )
     else:
-        what = f"trick {len(hand.tricks) + 1}"
-    noun = ENTRY_NOUNS.get(kind, f"A {kind}")
-    return Violation("out-of-order", f"{noun} cannot be recorded now: expecting {what}.")
+        expected = tr("trick {n}", n=len(hand.tricks) + 1)
+    entry = ENTRY_NOUNS.get(kind) or tr("A {kind}", kind=kind)
+    return Violation(
+        "out-of-order",
+        tr("{entry} cannot be recorded now: expecting {expected}.", entry=entry, expected=expected),
+    )
 
 
 def hand_summary(rules: Belote, hand: Hand, facts: HandFacts, result: str) -> str:
-    names = rules.names
     t_team = facts.taker % 2
     mine, theirs = facts.points[t_team], facts.points[1 - t_team]
-    when = f" in round {hand.round}" if hand.round else ""
-    text = f"{names[facts.taker]} took {facts.trump.symbol}{when} — "
-    text += {
-        "made": f"made, {mine} to {theirs}",
-        "capot": "capot",
-        "failed": f"failed, {mine} to {theirs}",
-        "litige": f"litige, {mine} all",
-    }[result]
+    if result == "made":
+        outcome = tr("made, {mine} to {theirs}", mine=mine, theirs=theirs)
+    elif result == "capot":
+        outcome = trc("hand result", "capot")
+    elif result == "failed":
+        outcome = tr("failed, {mine} to {theirs}", mine=mine, theirs=theirs)
+    else:
+        outcome = tr("litige, {mine} all", mine=mine)
+    player, trump = rules.names[facts.taker], facts.trump
+    if hand.round and hand.tricks:
+        return tr(
+            "{player} took {suit} in round {n} — {result} (card by card)",
+            player=player,
+            suit=trump,
+            n=hand.round,
+            result=outcome,
+        )
+    if hand.round:
+        return tr(
+            "{player} took {suit} in round {n} — {result}",
+            player=player,
+            suit=trump,
+            n=hand.round,
+            result=outcome,
+        )
     if hand.tricks:
-        text += " (card by card)"
-    return text
+        return tr(
+            "{player} took {suit} — {result} (card by card)",
+            player=player,
+            suit=trump,
+            result=outcome,
+        )
+    return tr("{player} took {suit} — {result}", player=player, suit=trump, result=outcome)
 
 
 def reminders(rules: Belote, state: BeloteState) -> list[Reminder]:
@@ -309,42 +407,45 @@ def reminders(rules: Belote, state: BeloteState) -> list[Reminder]:
     if hand is None or rules.outcome(state) is not None:
         return []
     trump = hand.trump
-    others = " ".join(s.symbol for s in Suit if s != trump) if trump else ""
+    if trump is None:
+        trump_label = tr("The trump suit, high to low (card points)")
+        others_label = tr("The other suits, high to low")
+    else:
+        a, b, c = (s for s in Suit if s != trump)
+        trump_label = tr("Trump {suit}, high to low (card points)", suit=trump)
+        others_label = tr("{a} {b} {c}, high to low", a=a, b=b, c=c)
     out = [
+        Reminder(trump_label, order_text(TRUMP_ORDER, TRUMP_POINTS), "ranks"),
+        Reminder(others_label, order_text(PLAIN_ORDER, PLAIN_POINTS), "ranks"),
         Reminder(
-            f"Trump {trump.symbol}, high to low (card points)"
-            if trump
-            else "The trump suit, high to low (card points)",
-            order_text(TRUMP_ORDER, TRUMP_POINTS),
-            "ranks",
-        ),
-        Reminder(
-            f"{others}, high to low" if trump else "The other suits, high to low",
-            order_text(PLAIN_ORDER, PLAIN_POINTS),
-            "ranks",
-        ),
-        Reminder(
-            "Points in a hand",
-            f"{CARD_POINTS} in the cards + {LAST_TRICK} for the last trick = {HAND_POINTS}",
+            tr("Points in a hand"),
+            tr(
+                "{cards} in the cards + {last} for the last trick = {total}",
+                cards=CARD_POINTS,
+                last=LAST_TRICK,
+                total=HAND_POINTS,
+            ),
             "card-points",
         ),
     ]
     if trump is None:
         return out
-    partner = (
-        "" if rules.options.trump_lead == "always" else "; with your partner winning, any trump"
-    )
+    if rules.options.trump_lead == "always":
+        trump_lead = tr("play a trump, higher than every trump in the trick if you can")
+    else:
+        trump_lead = tr(
+            "play a trump, higher than every trump in the trick if you can; with your partner "
+            "winning, any trump"
+        )
     return [
         *out,
         Reminder(
-            "Out of the suit led",
-            "an opponent winning: trump, over any trump already in the trick if you can; "
-            "your partner winning: play anything",
+            tr("Out of the suit led"),
+            tr(
+                "an opponent winning: trump, over any trump already in the trick if you can; "
+                "your partner winning: play anything"
+            ),
             "must-trump",
         ),
-        Reminder(
-            f"{trump.symbol} led",
-            f"play a trump, higher than every trump in the trick if you can{partner}",
-            "trump-lead",
-        ),
+        Reminder(tr("{suit} led", suit=trump), trump_lead, "trump-lead"),
     ]
