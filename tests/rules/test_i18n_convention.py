@@ -32,7 +32,7 @@ from companion.rules.core import Rules
 from companion.rules.text import Text, english
 
 #: The games whose sentences are all Texts. Add a game's key once it is converted.
-CONVERTED = {"buck_euchre", "malilla", "recruit"}
+CONVERTED = {"belote", "buck_euchre", "malilla", "recruit"}
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "docs" / "examples"
@@ -135,7 +135,8 @@ def variants(event: Event) -> Iterator[Event]:
         if len(cards) > 1:
             doubled = (*cards[:-1], cards[0])
             yield dataclasses.replace(event, cards=doubled)  # type: ignore[call-arg]
-            yield dataclasses.replace(event, cards=doubled, leader=None)  # type: ignore[call-arg]
+            if "leader" in names:
+                yield dataclasses.replace(event, cards=doubled, leader=None)  # type: ignore[call-arg]
 
 
 def provoke(rules: Rules[Any, Any], events: tuple[Event, ...], k: int, state: Any) -> int:
