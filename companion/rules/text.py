@@ -39,6 +39,9 @@ from typing import Any
 
 from .cards import Card, Suit
 
+#: The context of a Text that only shows a value: nothing to translate (see :func:`shown`).
+VERBATIM = "verbatim"
+
 
 def english(value: Any) -> str:
     """A value as the English sentence shows it."""
@@ -124,6 +127,13 @@ def trc(context: str, msgid: str, /, **values: Any) -> Text:
     return Text(msgid, values, context=context)
 
 
+def shown(value: Any) -> Text:
+    """A value on its own (a number, a card, cards, a name) where a sentence is expected, as in
+    an info row's value: written the way each language writes it (``1 000``, ``V♥``), with no
+    words to translate, so it is not in the catalogues (``makemessages`` does not read it)."""
+    return Text("{value}", {"value": value}, context=VERBATIM)
+
+
 SUIT_NAMES = {
     Suit.SPADES: trc("suit", "spades"),
     Suit.HEARTS: trc("suit", "hearts"),
@@ -137,4 +147,4 @@ def suit_name(suit: Suit) -> Text:
     return SUIT_NAMES[suit]
 
 
-__all__ = ["SUIT_NAMES", "Text", "english", "suit_name", "tr", "tr_n", "trc"]
+__all__ = ["SUIT_NAMES", "VERBATIM", "Text", "english", "shown", "suit_name", "tr", "tr_n", "trc"]

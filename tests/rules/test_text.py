@@ -61,3 +61,11 @@ def test_texts_survive_pickling_with_their_parts() -> None:
             text.context,
             dict(text.values),
         )
+
+
+def test_a_value_shown_alone_has_nothing_to_translate() -> None:
+    from companion.rules.text import VERBATIM, shown
+
+    text = shown(parse_card("QH"))
+    assert text == "Q♥" and text.context == VERBATIM and text.msgid == "{value}"
+    assert shown(250) == "250"

@@ -21,7 +21,7 @@ from companion.games.belote.cards import (
 from companion.games.belote.events import Bid
 from companion.rules.cards import KING, QUEEN, Card, Suit
 from companion.rules.core import Violation
-from companion.rules.text import Text, tr
+from companion.rules.text import Text, shown, tr
 
 HAND_SIZE = 8
 SUITS = {s.value: s for s in Suit}
@@ -32,7 +32,7 @@ Declared = tuple[int, tuple[Card, ...]]  # (seat, cards)
 def meld_name(cards: Sequence[Card], trump: Suit) -> Text:
     """The declaration's name (``tierce K♥ high``), or its cards if they make none."""
     meld = classify(cards, trump)
-    return meld.name if isinstance(meld, Meld) else tr("{cards}", cards=tuple(cards))
+    return meld.name if isinstance(meld, Meld) else shown(tuple(cards))
 
 
 def _not_a_meld(why: str, who: str, cards: tuple[Card, ...]) -> Text:

@@ -22,7 +22,7 @@ from companion.games.belote.score import BeloteOptions, HandFacts
 from companion.rules.cards import Suit
 from companion.rules.core import Option, Outcome, Reminder, Violation
 from companion.rules.events import Event
-from companion.rules.text import Text, tr, tr_n, trc
+from companion.rules.text import Text, shown, tr, tr_n, trc
 from companion.rules.tricks import order_text
 
 
@@ -67,7 +67,7 @@ ENTRY_NOUNS = {
 
 def _number(n: int) -> Text:
     """A number on its own (an info row's value, a choice), written the language's way."""
-    return tr("{n}", n=n)
+    return shown(n)
 
 
 OPTION_INFO = (
@@ -244,7 +244,7 @@ def info(rules: Belote, state: BeloteState) -> list[tuple[str, str]]:
     if hand is not None:
         rows.append((tr("Dealer"), names[hand.dealer]))
         if hand.upcard is not None:
-            rows.append((tr("Upcard"), tr("{card}", card=hand.upcard)))
+            rows.append((tr("Upcard"), shown(hand.upcard)))
         if hand.taker is not None:
             rows += _contract_rows(rules, hand, teams)
     totals = rules.scores(state)
@@ -298,15 +298,15 @@ def _contract_rows(rules: Belote, hand: Hand, teams: list[str]) -> list[tuple[st
     else:
         still = tr("{more} more (of {need})", more=need - have, need=need)
     rows.append((tr("{team} need", team=teams[t_team]), still))
-    shown = [
+    items = [
         tr("{player}: {meld}", player=names[s], meld=meld_name(c, hand.trump))
         for s, c in hand.melds
     ]
     if hand.belote is not None:
-        shown.append(tr("{player}: belote", player=names[hand.belote]))
-    if shown:
-        declared = shown[0]
-        for item in shown[1:]:
+        items.append(tr("{player}: belote", player=names[hand.belote]))
+    if items:
+        declared = items[0]
+        for item in items[1:]:
             declared = tr("{list} · {item}", list=declared, item=item)
         rows.append((tr("Declared"), declared))
     return rows

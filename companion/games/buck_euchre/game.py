@@ -60,13 +60,13 @@ from companion.rules.core import (
     Violation,
 )
 from companion.rules.events import Event, event_types
-from companion.rules.text import Text, tr, tr_n, trc
+from companion.rules.text import Text, shown, tr, tr_n, trc
 from companion.rules.tricks import TrickRecord, follow_step, winner_index
 
 
 def _number(n: int) -> Text:
     """A number on its own (a choice's label), written the language's way."""
-    return tr("{n}", n=n)
+    return shown(n)
 
 
 class BuckEuchre(Rules[BuckEuchreState, BuckEuchreOptions]):

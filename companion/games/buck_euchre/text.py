@@ -15,7 +15,7 @@ from companion.games.buck_euchre.play import (
 )
 from companion.rules.cards import ACE, JACK, KING, QUEEN, Card, Suit
 from companion.rules.core import Reminder
-from companion.rules.text import Text, tr, trc
+from companion.rules.text import Text, shown, tr, trc
 from companion.rules.tricks import comma_list, name_list, order_text
 
 
@@ -114,18 +114,18 @@ def info(rules: Table, state: BuckEuchreState) -> list[tuple[str, str]]:
         rows = [(tr("Next dealer"), names[nxt])] if nxt is not None and not over else []
         return [*rows, distance]
     rows = [
-        (trc("info", "Hand"), tr("{number}", number=hand.number)),
+        (trc("info", "Hand"), shown(hand.number)),
         (trc("info", "Dealer"), names[hand.dealer]),
     ]
     if hand.upcard is not None:
         up = hand.upcard
         if not hand.fixed:
-            shown = tr("{card}", card=up)
+            upcard = shown(up)
         elif rules.picked_up(hand):
-            shown = tr("{card} — taken up by the dealer", card=up)
+            upcard = tr("{card} — taken up by the dealer", card=up)
         else:
-            shown = tr("{card} — out of play", card=up)
-        rows.append((trc("info", "Upcard"), shown))
+            upcard = tr("{card} — out of play", card=up)
+        rows.append((trc("info", "Upcard"), upcard))
     if not hand.fixed:
         if hand.calls:
             bids = [
@@ -278,7 +278,7 @@ def reminders(rules: Table, state: BuckEuchreState) -> list[Reminder]:
             "cards",
         ),
         Reminder(
-            tr("{card}", card=left),
+            shown(left),
             tr(
                 "follows a {trump} lead; on a {suit} lead it does not count as {suit}",
                 trump=trump,

@@ -50,7 +50,7 @@ from companion.games.malilla.score import (
 from companion.rules.cards import Card, Suit
 from companion.rules.core import Family, HandScore, Option, Outcome, Reminder, Rules, Violation
 from companion.rules.events import Event, Seat, event_types
-from companion.rules.text import Text, tr, tr_n, trc
+from companion.rules.text import Text, shown, tr, tr_n, trc
 from companion.rules.tricks import (
     OpenPlay,
     Proof,
@@ -292,7 +292,7 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
             return rows
         rows = [
             # Translators: the number of the hand being played ("3").
-            (trc("info", "Hand"), tr("{number}", number=hand.number)),
+            (trc("info", "Hand"), shown(hand.number)),
             (trc("info", "Dealer"), self.names[hand.dealer]),
             (trc("info", "Trump"), trump_text(hand.upcard)),
         ]
@@ -325,7 +325,7 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
 
     def _side_row(self, side: int) -> Text:
         # Translators: the label of a side's info row, its name ("Ann & Cat"), as it is.
-        return tr("{team}", team=self.side_name(side))
+        return shown(self.side_name(side))
 
     def flagged_text(self, hand: Hand) -> Text:
         plays = comma_list(
