@@ -329,12 +329,10 @@ def check_record_event(
     try:
         with transaction.atomic():
             locked = Game.objects.select_for_update().get(pk=game.pk)
-            seen = locked.events.filter(client_id=client_id).first() if client_id else None
+            seen, current = _checked(locked, client_id, current)
             if seen is not None:
                 loaded = load(locked)
-                return Recorded(loaded, seen.seq, _version(locked.table_id), repeated=True)
-            if current is None or not _still_current(locked, current):
-                current = load(locked)
+                return Recorded(loaded, seen, _version(locked.table_id), repeated=True)
             result = _appended(current, event)  # raises IllegalEventError
             index = current.count
             row = Event.objects.create(
@@ -362,14 +360,28 @@ def check_record_event(
     return Recorded(Loaded(locked, current.rules, result, recent), index, version)
 
 
-def _still_current(locked: Game, current: Loaded) -> bool:
-    """Whether ``current`` (loaded before the lock was taken) is still the game: same house
-    rules, and the log's last entry the one it ends with (one query)."""
-    if locked.options != current.game.options or locked.game != current.game.game:
-        return False
-    last = locked.events.order_by("-seq").values_list("seq", "pk").first()
-    mine = (current.recent[-1].index, current.recent[-1].row.pk) if current.recent else None
-    return last == mine and current.count == (last[0] + 1 if last else 0)
+def _checked(
+    locked: Game, client_id: uuid.UUID | None, current: Loaded | None
+) -> tuple[int | None, Loaded]:
+    """Under the game's lock: the position of the entry this submission already wrote, if it
+    was sent before (``client_id``), and the game as it stands. That is ``current`` (loaded
+    before the lock was taken) if nothing changed since: the same house rules, and the log's
+    last entry still the one it ends with. One query for both, however long the log."""
+    usable = current is not None and (locked.options, locked.game) == (
+        current.game.options,
+        current.game.game,
+    )
+    probe = Q(seq__gte=current.count - 1) if usable and current is not None else Q(pk__in=[])
+    if client_id is not None:
+        probe |= Q(client_id=client_id)
+    rows = list(locked.events.filter(probe).values_list("seq", "pk", "client_id"))
+    seen = next((seq for seq, _, cid in rows if client_id and cid == client_id), None)
+    if usable and current is not None:
+        tail = sorted((seq, pk) for seq, pk, _ in rows if seq >= current.count - 1)
+        last = current.recent[-1] if current.recent else None
+        if tail == ([(last.index, last.row.pk)] if last else []):
+            return seen, current
+    return seen, load(locked)
 
 
 def _appended(current: Loaded, event: engine.Event) -> engine.Replay[Any]:

@@ -27,7 +27,7 @@ from companion.games import log as game_log
 from . import actions, context
 from .context import describe_entry, game_context, pick_form
 from .entry import forms_for
-from .models import Club, Game, Table
+from .models import Club, Game, Seat, Table
 from .qr import qr_svg
 from .stats import table_records
 
@@ -48,6 +48,23 @@ def _scorer_only(request: HttpRequest) -> HttpResponse:
 
 def _game(table: Table, number: int) -> Game:
     return get_object_or_404(Game, table=table, number=number)
+
+
+def _loaded(key: str, number: int) -> tuple[Table, bool, actions.Loaded]:
+    """The table a link opens, whether it is the scorer's link, and game ``number`` there,
+    loaded: its table, the game and its seats come in one query (the hot path's first)."""
+    seats = list(
+        Seat.objects.filter(Q(game__table__view_key=key) | Q(game__table__score_key=key))
+        .filter(game__number=number)
+        .select_related("game__table", "player")
+        .order_by("position")
+    )
+    if not seats:
+        _table(key)  # no such table: say so
+        raise Http404("No such game.")
+    game = seats[0].game
+    table = game.table
+    return table, table.score_key == key, actions.load(game, [s.player.name for s in seats])
 
 
 def _home(request: HttpRequest, **extra: Any) -> HttpResponse:
@@ -204,9 +221,7 @@ def start_game(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_safe
 def game_page(request: HttpRequest, key: str, number: int) -> HttpResponse:
-    table, can_score = _table(key)
-    game = _game(table, number)
-    loaded = actions.load(game)
+    table, can_score, loaded = _loaded(key, number)
     form = pick_form(loaded, request.GET.get("entry")) if can_score else None
     ctx = game_context(request, table, key, can_score, loaded, form)
     if request.htmx and request.GET.get("entry"):
@@ -259,11 +274,10 @@ def game_options(request: HttpRequest, key: str, number: int) -> HttpResponse:
 
 @require_POST
 def record(request: HttpRequest, key: str, number: int, kind: str) -> HttpResponse:
-    table, can_score = _table(key)
+    table, can_score, loaded = _loaded(key, number)
     if not can_score:
         return _scorer_only(request)
-    game = _game(table, number)
-    loaded = actions.load(game)
+    game = loaded.game
     form = pick_form(loaded, kind, request.POST)
     if form is None:
         raise Http404("This game records no such entry.")
@@ -435,7 +449,7 @@ def live(request: HttpRequest, key: str, number: int) -> HttpResponse:
     table, can_score = _table(key)
     if request.GET.get("v") == str(table.version):
         return HttpResponse(status=204)
-    loaded = actions.load(_game(table, number))
+    table, can_score, loaded = _loaded(key, number)
     # Another phone recorded something: refresh the scorer's entry form too, since the step
     # it was showing has probably been done.
     form = pick_form(loaded, None) if can_score else None
