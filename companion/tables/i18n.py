@@ -1,0 +1,83 @@
+"""Saying the engine's sentences in the table's language.
+
+The engine writes every sentence as a :class:`companion.rules.text.Text` (English, with its
+message id and values). Here the id is looked up in the active language's catalogue (gettext),
+and each value is written the way that language writes it: a card with its own rank letters
+(``V♥`` for the French *valet*), a number with its own separators, a nested Text translated in
+turn. Anything that is not a Text (a player's name, a note) is shown as it is.
+
+A translation whose placeholders do not match the English ones never breaks a page: the
+sentence is shown in English instead (and the catalogue test names the bad entry).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.formats import number_format
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
+
+from companion.rules.cards import RANK_NAMES, Card, Suit
+from companion.rules.text import VERBATIM, Text, english
+
+#: The rank letters and joker names, written out so that ``makemessages`` puts them in the
+#: catalogues; they are looked up by :func:`rank_label` and :func:`card_label`.
+_MESSAGE_IDS = [
+    pgettext_lazy("card rank", "A"),
+    pgettext_lazy("card rank", "K"),
+    pgettext_lazy("card rank", "Q"),
+    pgettext_lazy("card rank", "J"),
+    pgettext_lazy("card", "Joker"),
+    pgettext_lazy("card", "Red joker"),
+    pgettext_lazy("card", "Black joker"),
+]
+_JOKERS = {None: "Joker", "red": "Red joker", "black": "Black joker"}
+
+
+def rank_label(rank: int) -> str:
+    """The rank as the active language writes it on a card: ``J`` is ``V`` in French."""
+    name = RANK_NAMES[rank]
+    return pgettext("card rank", name) if rank > 10 else name
+
+
+def card_label(card: Card) -> str:
+    if card.is_joker:
+        return pgettext("card", _JOKERS[card.joker])
+    assert card.suit is not None
+    return rank_label(card.rank) + card.suit.symbol
+
+
+def say_value(value: Any) -> str:
+    if isinstance(value, Text):
+        return say(value)
+    if isinstance(value, Card):
+        return card_label(value)
+    if isinstance(value, Suit):
+        return value.symbol
+    if isinstance(value, tuple | list) and value and all(isinstance(v, Card) for v in value):
+        return " ".join(card_label(c) for c in value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number_format(value)
+    return str(value)
+
+
+def say(text: Any) -> str:
+    """``text`` in the active language (a plain str is returned as it is)."""
+    if not isinstance(text, Text):
+        return "" if text is None else str(text)
+    if text.context == VERBATIM:
+        template = text.msgid  # only a value: nothing to translate
+    elif text.plural:
+        template = ngettext(text.msgid, text.plural, text.number or 0)
+    elif text.context:
+        template = pgettext(text.context, text.msgid)
+    else:
+        template = gettext(text.msgid)
+    values = {name: say_value(value) for name, value in text.values.items()}
+    try:
+        return template.format_map(values)
+    except (KeyError, IndexError, ValueError):
+        return str(text)  # a broken translation: English rather than an error page
+
+
+__all__ = ["card_label", "english", "rank_label", "say", "say_value"]
