@@ -39,6 +39,8 @@ def pick_form(loaded: Loaded, kind: str | None, data: Any = None) -> EntryForm |
 
 #: Hands the game page's scoreboard shows, the latest ones; the hands page shows them all.
 RECENT_HANDS = 8
+#: How many of those have their "why these points" on the game page (every hand's page has all).
+EXPLAINED_HANDS = 3
 
 
 def scoreboard(loaded: Loaded, every_hand: bool = False) -> dict[str, Any]:
@@ -88,6 +90,8 @@ def scoreboard(loaded: Loaded, every_hand: bool = False) -> dict[str, Any]:
         if any(len(t) > 1 for t in teams) and not rules.scores_by_team
         else [],
         "hands": hands,
+        "explained": hands if every_hand else hands[-EXPLAINED_HANDS:],
+        "unexplained": 0 if every_hand else max(0, len(scored) - EXPLAINED_HANDS),
         "earlier": len(scored) - len(shown),
         "leading": f"{' and '.join(top)} ({best})" if best is not None else "",
         "tied": len(top) > 1,

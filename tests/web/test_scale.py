@@ -137,3 +137,17 @@ def test_an_htmx_entry_answers_with_what_changed_at_any_length(
         assert re.search(rf'<[^>]*id="{oob}"[^>]*hx-swap-oob="true"', html), oob
     assert html.count('class="entry-actions"') <= actions.RECENT, "the latest entries only"
     assert len(html) < 30_000
+
+
+def test_the_game_page_explains_the_latest_hands_and_links_to_every_hand(
+    client: Client, four_player_table: Table
+) -> None:
+    game = belote_game(four_player_table, 14 * 5)  # five hands, each played card by card
+
+    page = client.get(game_url(game)).content.decode()
+
+    assert page.count("why these points") == 3
+    assert "Hand 5: why these points" in page and "Hand 2: why these points" not in page
+    assert "Why the points of the 2 earlier hands: every hand" in page
+    every = client.get(game_url(game, "hands/")).content.decode()
+    assert every.count("why these points") == 5
