@@ -519,14 +519,25 @@ def export_csv(request: HttpRequest, key: str, number: int) -> HttpResponse:
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     response.write("\ufeff")  # lets spreadsheet programs see UTF-8 (accented names)
     out = csv.writer(response)
-    out.writerow(["Hand", *rules.column_names()])
+    out.writerow(["Hand", *map(csv_cell, rules.column_names())])
     for hand in rules.hands(state):
         out.writerow([hand.number, *hand.points])
     out.writerow(["Total", *rules.scores(state)])
     if not rules.scores_by_team and any(len(team) > 1 for team in rules.teams()):
         for team, total in zip(rules.teams(), rules.team_totals(state), strict=True):
-            out.writerow([f"Team {rules.team_name(team)}", total])
+            out.writerow([csv_cell(f"Team {rules.team_name(team)}"), total])
     return response
+
+
+#: What a spreadsheet reads as the start of a formula in a cell (OWASP's CSV injection list).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(text: str) -> str:
+    """A cell of text (a player's name) that a spreadsheet shows as text, never runs as a
+    formula: one that begins like a formula gets a leading apostrophe. Numbers are written as
+    numbers, so a negative score stays a number."""
+    return f"'{text}" if text.startswith(_FORMULA_START) else text
 
 
 @require_POST

@@ -156,3 +156,30 @@ def test_table_page_has_no_wins_line_before_a_game_ends(
 ) -> None:
     page = words(client.get(f"/t/{game_after_first_hand.table.view_key}/"))
     assert "Under way: 1 hand scored." in page and "Games won" not in page
+
+
+def test_csv_cells_never_start_a_formula(client: Client, db: None) -> None:
+    """Player names that a spreadsheet would run as formulas are written as text (a leading
+    apostrophe); the scores stay numbers (a negative one is written as a number, not quoted)."""
+    from companion.games import log as game_log
+
+    hostile = ["=cmd|' /C calc'!A0", "@SUM(1+1)", '=HYPERLINK("//evil.io","x")', "-Dan"]
+    example = game_log.load_log(
+        json.loads((EXAMPLES / "recruit" / "four-players-partners.json").read_text())
+    )
+    table = actions.do_create_table(hostile)
+    game = actions.check_start_game(
+        table, "recruit", list(table.players.all()), example.rules.options_dict()
+    )
+    for event in example.events:
+        actions.check_record_event(game, event)
+
+    body = client.get(f"/t/{table.view_key}/g/{game.number}/scores.csv").content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(body)))
+
+    assert rows[0][1:] == [f"'{name}" for name in hostile]
+    cells = [cell for row in rows for cell in row]
+    assert not any(cell.startswith(("=", "+", "@", "\t", "\r")) for cell in cells)
+    assert all(cell.lstrip("-").isdigit() for row in rows[1:] for cell in row[1:]), rows
+    teams = [row[0] for row in rows if row[0].startswith("Team")]
+    assert teams == [f"Team {hostile[0]} & {hostile[2]}", f"Team {hostile[1]} & {hostile[3]}"]
