@@ -87,8 +87,7 @@ def _load(games: list[tuple[Game, engine.Rules[Any, Any]]]) -> list[Loaded]:
     keys = [replays.cache_key(game, rules) for game, rules in games]
     kept = replays.get_many(keys)
     starts = {
-        game.pk: max(0, kept[key].result.count - RECENT) if key in kept else 0
-        for (game, _), key in zip(games, keys, strict=True)
+        game.pk: _first_needed(kept.get(key)) for (game, _), key in zip(games, keys, strict=True)
     }
     rows = _rows_since(starts)
     results: dict[int, engine.Replay[Any]] = {}
@@ -106,12 +105,34 @@ def _load(games: list[tuple[Game, engine.Rules[Any, Any]]]) -> list[Loaded]:
         result = results.get(game.pk)
         if result is None:  # nothing kept, or nothing usable: replay, and keep that
             result = engine.replay(rules, [rules.event_from_dict(r.payload) for r in mine])
-            replays.put(key, result, mine[-1] if mine else None)
-        elif result.count != kept[key].result.count:
-            replays.put(key, result, mine[-1])
-        recent = tuple(Entry(r.seq, rules.event_from_dict(r.payload), r) for r in mine[-RECENT:])
+            recent = _entries(rules, mine[-RECENT:])
+            replays.put(key, result, mine[-1] if mine else None, recent)
+        else:
+            before = kept[key]
+            new = mine[before.result.count - starts[game.pk] :]
+            if before.recent and starts[game.pk] == max(0, before.result.count - 1):
+                recent = (*before.recent, *_entries(rules, new))[-RECENT:]
+            else:
+                recent = _entries(rules, mine[-RECENT:])
+            if new or recent != before.recent:
+                replays.put(key, result, mine[-1], recent)
         out.append(Loaded(game, rules, result, recent))
     return out
+
+
+def _first_needed(kept: replays.Kept | None) -> int:
+    """The first entry to read: the last one a kept replay covers (to check it is still that
+    row), or the latest few too when they were not kept decoded; all of them with nothing kept."""
+    if kept is None:
+        return 0
+    count = kept.result.count
+    if kept.recent or count == 0:
+        return max(0, count - 1)
+    return max(0, count - RECENT)
+
+
+def _entries(rules: engine.Rules[Any, Any], rows: Sequence[Event]) -> tuple[Entry, ...]:
+    return tuple(Entry(r.seq, rules.event_from_dict(r.payload), r) for r in rows)
 
 
 def _rows_since(starts: dict[int, int]) -> dict[int, list[Event]]:
@@ -355,8 +376,8 @@ def check_record_event(
         raise
     # Kept once the row is committed (or, inside an outer transaction, written): a replay kept
     # for a row that is then rolled back is never used, as that row is not found in the log.
-    replays.put(replays.cache_key(locked, current.rules), result, row)
     recent = (*current.recent, Entry(index, event, row))[-RECENT:]
+    replays.put(replays.cache_key(locked, current.rules), result, row, recent)
     return Recorded(Loaded(locked, current.rules, result, recent), index, version)
 
 
@@ -421,8 +442,9 @@ def check_change_options(
             )
             _bump(locked.table_id)
     last = entries[-1].row if entries else None
-    replays.put(replays.cache_key(locked, rules), result, last)
-    return Loaded(locked, rules, result, tuple(entries[-RECENT:]))
+    recent = tuple(entries[-RECENT:])
+    replays.put(replays.cache_key(locked, rules), result, last, recent)
+    return Loaded(locked, rules, result, recent)
 
 
 def load_before(loaded: Loaded, events: Sequence[engine.Event], target: int) -> Loaded:

@@ -48,10 +48,13 @@ def store() -> BaseCache:
 @dataclasses.dataclass(frozen=True)
 class Kept:
     """A replay of the log's first ``result.count`` entries, and the last of those entries as
-    (row id, time recorded): None for an empty log."""
+    (row id, time recorded): None for an empty log. ``recent``: the latest entries, decoded
+    (``actions.Entry``, oldest first), so that a request decodes only what came since; empty
+    when not kept."""
 
     result: engine.Replay[Any]
     last: tuple[int, datetime.datetime] | None
+    recent: tuple[Any, ...] = ()
 
 
 @functools.cache
@@ -88,9 +91,12 @@ def get_many(keys: Sequence[str]) -> dict[str, Kept]:
     return {key: value for key, value in found.items() if isinstance(value, Kept)}
 
 
-def put(key: str, result: engine.Replay[Any], last: Event | None) -> None:
-    """Keep ``result``, the replay of the log up to and including ``last``."""
-    kept = Kept(result, (last.pk, last.recorded_at) if last is not None else None)
+def put(
+    key: str, result: engine.Replay[Any], last: Event | None, recent: tuple[Any, ...] = ()
+) -> None:
+    """Keep ``result``, the replay of the log up to and including ``last``, with the latest
+    entries decoded (``recent``)."""
+    kept = Kept(result, (last.pk, last.recorded_at) if last is not None else None, recent)
     try:
         store().set(key, kept, TIMEOUT)
     except Exception:  # the next request replays instead
