@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from companion.rules.cards import Card, Suit
 from companion.rules.core import Severity, Violation
-from companion.rules.text import Text, suit_name, tr, tr_n, trc
+from companion.rules.text import Text, tr, tr_n, trc
 
 SuitOf = Callable[[Card], "Suit | None"]
 Strength = Callable[[Card], int]
@@ -80,11 +80,6 @@ class TrickRecord:
 
     def plays(self, n_seats: int) -> list[tuple[int, Card]]:
         return [(self.seat_of(i, n_seats), c) for i, c in enumerate(self.cards)]
-
-
-def suit_word(suit: Suit) -> Text:
-    """The suit as a word: ``hearts`` (the same as :func:`~companion.rules.text.suit_name`)."""
-    return suit_name(suit)
 
 
 #: The suit as a capitalised word, as in a heading or after its symbol: "♥ Hearts".
@@ -432,20 +427,6 @@ def prove_plays(
         found.append(Proof(play, play.duties[play.broken], play.held))
     found.sort(key=lambda p: (p.play.trick, p.play.position))
     return tuple(still), found
-
-
-def describe_trick(trick: TrickRecord, names: Sequence[str]) -> Text:
-    """``Trick 2: Ann 7♥, Bob 8♥ — Bob wins``."""
-    shown: Text | None = None
-    for seat, card in trick.plays(len(names)):
-        play = tr("{player} {card}", player=names[seat], card=card)
-        shown = play if shown is None else tr("{plays}, {play}", plays=shown, play=play)
-    return tr(
-        "Trick {number}: {plays} — {winner} wins",
-        number=trick.number,
-        plays=shown or "",
-        winner=names[trick.winner],
-    )
 
 
 def order_text(ranks: Sequence[int], points: dict[int, int] | None = None) -> Text:
