@@ -51,6 +51,8 @@ class Table(models.Model):
     club = models.ForeignKey(Club, models.SET_NULL, null=True, blank=True, related_name="tables")
     # The form submission that created it: a retried "Create table" finds it, not a second one.
     client_id = models.UUIDField(null=True, blank=True, unique=True)
+    # The language every phone and the big-screen viewer of this table show ("" = each phone's own).
+    language = models.CharField(max_length=10, blank=True, default="")
 
     def __str__(self) -> str:
         return self.name or f"Table {self.pk}"
