@@ -15,15 +15,28 @@ from __future__ import annotations
 import dataclasses
 import heapq
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
 
 __all__ = [
+    "HOUSE",
+    "Entry",
     "LedgerError",
+    "Posting",
+    "PostsMoney",
     "Transfer",
+    "balances",
+    "by_person",
     "check_zero_sum",
     "explain",
     "format_minor",
+    "hand_is_zero_sum",
     "net",
+    "parse_minor",
+    "plan",
+    "points_amounts",
     "settle",
+    "settle_through",
+    "timeline",
 ]
 
 #: Above this many people with a non-zero balance, ``settle`` falls back to
@@ -184,3 +197,176 @@ def explain(balances: Mapping[str, int], transfers: Sequence[Transfer]) -> None:
     ]
     if unsettled:
         raise LedgerError("transfers do not settle the ledger: " + "; ".join(unsettled))
+
+
+# --- what a game posts, and the table's ledger ----------------------------------------------
+
+#: The person key of the house (the cut a banking game may take) in a table's ledger.
+HOUSE = "house"
+
+
+@dataclasses.dataclass(frozen=True)
+class Posting:
+    """Money one hand of a game moves: ``seat`` receives ``amount`` minor units (negative:
+    pays). ``seat`` is None for the house (a banking game's cut). ``hand`` is the hand's number
+    (``HandScore.number``, 1-based) that caused it; ``reason`` says why, as a Text.
+
+    A game posts money by giving its rules class a method
+    ``postings(self, state) -> tuple[Posting, ...]`` (see :class:`PostsMoney`); the postings of
+    one hand always add up to zero, the house included.
+    """
+
+    hand: int
+    seat: int | None
+    amount: int
+    reason: str = ""
+
+    def __post_init__(self) -> None:
+        _check_amount(f"seat {self.seat}", self.amount)
+        if self.hand < 1:
+            raise LedgerError(f"a posting belongs to a hand numbered from 1, not {self.hand}")
+
+
+@runtime_checkable
+class PostsMoney(Protocol):
+    """A game's rules that move money. The web layer reads ``postings(state)`` from the replayed
+    state of every game at a table; games without money do not have the method and post nothing."""
+
+    def postings(self, state: Any) -> tuple[Posting, ...]: ...
+
+
+def hand_is_zero_sum(postings: Iterable[Posting]) -> dict[int, int]:
+    """{hand: what its postings add up to} for every hand whose postings do not add up to zero
+    (empty when the game is sound)."""
+    totals: dict[int, int] = {}
+    for posting in postings:
+        totals[posting.hand] = totals.get(posting.hand, 0) + posting.amount
+    return {hand: total for hand, total in totals.items() if total}
+
+
+def points_amounts(
+    points: Sequence[int], stake: int, *, lower_is_better: bool = False
+) -> tuple[int, ...]:
+    """Money per seat for points scored, at ``stake`` minor units per point: every player settles
+    with every other player the difference of their points. Seat ``s`` receives
+    ``stake * (n * points[s] - sum(points))``, which always adds up to zero. Partners score the
+    same points, so they never pay each other. Counting down (``lower_is_better``) turns it over.
+
+    >>> points_amounts([10, 4, 1], 5)
+    (75, -15, -60)
+    """
+    _check_amount("stake", stake)
+    n, total = len(points), sum(points)
+    sign = -1 if lower_is_better else 1
+    return tuple(sign * stake * (n * p - total) for p in points)
+
+
+@dataclasses.dataclass(frozen=True)
+class Entry:
+    """One line of a table's ledger: ``person`` receives ``amount`` (negative: pays) because of
+    hand ``hand`` of the table's game number ``game``; ``reason`` says why (a Text or a name)."""
+
+    person: str
+    amount: int
+    game: int
+    hand: int
+    reason: str = ""
+
+    def __post_init__(self) -> None:
+        _check_amount(self.person, self.amount)
+
+
+def balances(entries: Iterable[Entry]) -> dict[str, int]:
+    """Each person's balance: what the entries add up to (positive: is owed)."""
+    return net((e.person, e.amount) for e in entries)
+
+
+def by_person(entries: Iterable[Entry]) -> dict[str, list[Entry]]:
+    """The entries that made each person's balance, in order, to explain it deal by deal."""
+    out: dict[str, list[Entry]] = {}
+    for entry in entries:
+        out.setdefault(entry.person, []).append(entry)
+    return out
+
+
+def timeline(entries: Sequence[Entry]) -> list[tuple[tuple[int, int], dict[str, int]]]:
+    """The balances after each hand, in the entries' order: [((game, hand), balances), ...]."""
+    out: list[tuple[tuple[int, int], dict[str, int]]] = []
+    running: dict[str, int] = {}
+    for entry in entries:
+        running[entry.person] = running.get(entry.person, 0) + entry.amount
+        key = (entry.game, entry.hand)
+        if out and out[-1][0] == key:
+            out[-1] = (key, dict(running))
+        else:
+            out.append((key, dict(running)))
+    return out
+
+
+def settle_through(balances: Mapping[str, int], hub: str) -> tuple[Transfer, ...]:
+    """Everything settled through one person (the banker, the host): everyone who owes pays
+    ``hub``, and ``hub`` pays everyone owed. At most n - 1 transfers, sorted by (payer, payee).
+
+    >>> settle_through({"ann": 30, "bob": -10, "cy": -20}, "bob")
+    (Transfer(payer='bob', payee='ann', amount=30), Transfer(payer='cy', payee='bob', amount=20))
+    """
+    check_zero_sum(balances)
+    transfers = []
+    for name in sorted(balances):
+        amount = balances[name]
+        if name == hub or not amount:
+            continue
+        transfers.append(
+            Transfer(name, hub, -amount) if amount < 0 else Transfer(hub, name, amount)
+        )
+    return tuple(sorted(transfers, key=lambda t: (t.payer, t.payee)))
+
+
+def plan(
+    balances: Mapping[str, int], done: Sequence[Transfer] = (), *, hub: str | None = None
+) -> tuple[Transfer, ...]:
+    """The transfers still to make, once the payments ``done`` are made.
+
+    Stable: the full plan is worked out from the balances (fewest transfers, or through ``hub``),
+    and each payment done that is one of its transfers is struck off it, leaving the others as
+    they were. Only when a payment done is not in the plan (a different amount, or made before
+    the balances changed) is a new plan worked out from what is left to settle.
+
+    >>> full = plan({"a": 5, "b": -3, "c": -2})
+    >>> plan({"a": 5, "b": -3, "c": -2}, [full[0]]) == full[1:]
+    True
+    """
+
+    def fresh(owed: Mapping[str, int]) -> tuple[Transfer, ...]:
+        if hub is None:
+            return settle(owed)
+        return settle_through({hub: 0, **owed}, hub)
+
+    full = list(fresh(balances))
+    for payment in done:
+        if payment in full:
+            full.remove(payment)
+            continue
+        remaining = dict(balances)
+        for paid in done:
+            remaining[paid.payer] = remaining.get(paid.payer, 0) + paid.amount
+            remaining[paid.payee] = remaining.get(paid.payee, 0) - paid.amount
+        return fresh(remaining)
+    return tuple(full)
+
+
+def parse_minor(text: str, *, decimals: int = 2) -> int:
+    """Minor units from what someone typed: "12.5" -> 1250, "3" -> 300, "0.05" -> 5. Raises
+    LedgerError for anything else (a negative amount, too many decimals, not a number)."""
+    cleaned = text.strip().replace(",", ".")
+    whole, _, frac = cleaned.partition(".")
+    if cleaned in ("", "."):
+        raise LedgerError(f"{text!r} is not an amount")
+    if not whole:
+        whole = "0"
+    if not (whole.isdigit() and (frac == "" or frac.isdigit()) and whole.isascii()):
+        raise LedgerError(f"{text!r} is not an amount")
+    if len(frac) > decimals:
+        raise LedgerError(f"{text!r} has more than {decimals} decimals")
+    scale: int = 10**decimals
+    return int(whole) * scale + int((frac + "0" * decimals)[:decimals] or 0)
