@@ -18,6 +18,7 @@ from companion.rules.errors import (
     UnknownGameError,
 )
 from companion.rules.events import Event, to_dict
+from companion.rules.money import HOUSE, PostsMoney
 from companion.rules.text import Text, tr
 
 from . import get_rules
@@ -129,7 +130,8 @@ def summarize(log: GameLog) -> dict[str, Any]:
     totals = rules.team_totals(state)
     end = rules.outcome(state)
     winners = [rules.team_name(t) for t in teams if end and t[0] in end.winners]
-    return {
+    money = rules.postings(state) if isinstance(rules, PostsMoney) else ()
+    out = {
         "game": rules.key,
         "hands": [dict(zip(columns, h.points, strict=True)) for h in rules.hands(state)],
         "totals": {rules.team_name(t): total for t, total in zip(teams, totals, strict=True)},
@@ -140,3 +142,13 @@ def summarize(log: GameLog) -> dict[str, Any]:
             for index, flag in result.flagged
         ],
     }
+    if money:  # a game that moves money (docs/ledger.md): each amount and the hand behind it
+        out["money"] = [
+            {
+                "hand": p.hand,
+                "player": HOUSE if p.seat is None else rules.names[p.seat],
+                "amount": p.amount,
+            }
+            for p in money
+        ]
+    return out

@@ -51,7 +51,7 @@ def test_playthrough(log: dict[str, Any], expected: dict[str, Any]) -> None:
         )
         return
     result = summarize(load_log(log))
-    for key in ("game", "hands", "totals", "over", "winners"):
+    for key in ("game", "hands", "totals", "over", "winners", "money"):
         if key in expected:
             assert result[key] == expected[key], key
     if "flags" in expected:
