@@ -1,0 +1,113 @@
+"""Ace-Deuce-Jack's events (what the table records), options and the state a replay builds."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from companion.rules.cards import Card
+from companion.rules.events import Event, PerSeat, Seat
+from companion.rules.text import tr
+
+# --- events ---------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Bank(Event):
+    kind = "bank"
+    summary = tr(
+        "Who holds the bank, the smallest and largest bet allowed, and (if said) how much the "
+        "banker can cover; between hands, a new banker or new limits."
+    )
+    banker: Seat
+    min_bet: int
+    max_bet: int
+    stack: int = 0  # 0: not said
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Bet(Event):
+    kind = "bet"
+    summary = tr("One player's bet for the coming hand, before any pile is turned.")
+    seat: Seat
+    amount: int
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Turn(Event):
+    kind = "turn"
+    summary = tr("The bottom card of one pile, as the banker turns it.")
+    card: Card
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Round(Event):
+    kind = "round"
+    summary = tr(
+        "Quick entry of a whole hand: every player's bet (0 for none, the banker 0) and the "
+        "bottom cards turned, up to the first ace, deuce or jack."
+    )
+    bets: PerSeat[int]
+    cards: tuple[Card, ...]
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Misdeal(Event):
+    kind = "misdeal"
+    summary = tr("The hand under way is void (a pile with no card, a misdeal): bets go back.")
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class End(Event):
+    kind = "end"
+    summary = tr("The session ends, once every player has held the bank equally often.")
+
+
+# --- options and state ----------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class AceDeuceJackOptions:
+    hands_per_bank: int = 5
+    cover: str = "warn"  # "warn": flag bets beyond the banker's stack; "cap": refuse them
+
+
+@dataclasses.dataclass(frozen=True)
+class Limits:
+    banker: int
+    min_bet: int
+    max_bet: int
+    stack: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Hand:
+    """A hand under way: the bets placed (seat, amount) in order and the cards turned."""
+
+    limits: Limits
+    bets: tuple[tuple[int, int], ...] = ()
+    cards: tuple[Card, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Played:
+    """A settled hand."""
+
+    number: int
+    limits: Limits
+    bets: tuple[tuple[int, int], ...]
+    cards: tuple[Card, ...]
+    banker_wins: bool
+    money: tuple[int, ...]  # per seat, minor units
+
+
+@dataclasses.dataclass(frozen=True)
+class AceDeuceJackState:
+    limits: Limits | None = None
+    hand: Hand | None = None
+    played: tuple[Played, ...] = ()
+    #: Hands settled by the current banker since they took the bank.
+    in_bank: int = 0
+    #: Hands each seat has banked.
+    banked: tuple[int, ...] = ()
+    misdeals: int = 0
+    ended: bool = False

@@ -1,0 +1,606 @@
+"""Ace-Deuce-Jack, following ``shared/rules/ace-deuce-jack/rulings.md``.
+
+A banker and any number of players. The banker sets the smallest and largest bet; each player
+bets; the banker cuts the pack into three piles and turns each pile over. If any bottom card is
+an ace, a deuce or a jack the banker takes every bet, otherwise the banker pays every bet at even
+money. The bank passes to the next player on the left after an agreed number of hands.
+
+Options: ``hands_per_bank`` (the agreed number of hands, ruling 4.2.5), ``cover`` (bets beyond
+what the banker can cover are flagged, or refused: ruling 4.3.3).
+
+Ann banks, bets 1 to 10. Bob bets 5, Cat 10; the piles show 7♥, K♠ and 4♦: no ace, deuce or
+jack, so Ann pays both. Next hand Bob bets 3; the first pile shows the J♣ and Ann takes it.
+
+>>> from companion.rules import replay
+>>> from companion.rules.cards import parse_card as c, parse_cards as cs
+>>> from companion.rules.events import Seat
+>>> rules = AceDeuceJack(3, names=["Ann", "Bob", "Cat"])
+>>> log = [Bank(banker=Seat(0), min_bet=1, max_bet=10),
+...        Bet(seat=Seat(1), amount=5), Bet(seat=Seat(2), amount=10),
+...        Turn(card=c("7H")), Turn(card=c("KS")), Turn(card=c("4D")),
+...        Round(bets=(0, 3, 0), cards=cs("JC"))]
+>>> state = replay(rules, log).state
+>>> [h.points for h in rules.hands(state)]
+[(-15, 5, 10), (3, -3, 0)]
+>>> rules.scores(state)
+(-12, 2, 10)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+from companion.games.ace_deuce_jack import play
+from companion.games.ace_deuce_jack.events import (
+    AceDeuceJackOptions,
+    AceDeuceJackState,
+    Bank,
+    Bet,
+    End,
+    Hand,
+    Limits,
+    Misdeal,
+    Played,
+    Round,
+    Turn,
+)
+from companion.rules.cards import Card
+from companion.rules.core import (
+    Family,
+    HandScore,
+    Option,
+    Outcome,
+    Reminder,
+    Rules,
+    ScoreLine,
+    Severity,
+    Violation,
+)
+from companion.rules.events import Event, event_types
+from companion.rules.money import Posting
+from companion.rules.text import Text, shown, tr, tr_n
+
+HANDS_PER_BANK = (1, 2, 3, 4, 5, 6, 8, 10)
+
+
+class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
+    key = "ace_deuce_jack"
+    title = "Ace-Deuce-Jack"
+    family = Family.BANKING
+    seats = range(2, 13)
+    options_type = AceDeuceJackOptions
+    event_types: ClassVar[dict[str, type[Event]]] = event_types(
+        Bank, Bet, Turn, Round, Misdeal, End
+    )
+    hand_start_kinds = frozenset({"bank", "bet", "round"})
+    blurb = tr(
+        "A banker against everyone: three cards are turned, and an ace, a deuce or a jack "
+        "takes every bet."
+    )
+    #: Worked out from the deck when the module loads (never typed): shown on the rules page.
+    house_edge = play.percent(play.house_edge())
+    player_chance = str(play.player_wins_chance())
+    option_info = (
+        Option(
+            "hands_per_bank",
+            tr("Hands per bank"),
+            tr(
+                "How many hands each banker deals before the bank passes to the left; the "
+                "session ends only when everyone has banked as often (ruling 4.2.5)."
+            ),
+            tuple((n, shown(n)) for n in (5, *[h for h in HANDS_PER_BANK if h != 5])),
+        ),
+        Option(
+            "cover",
+            tr("Bets beyond the bank"),
+            tr(
+                "When the bets add up to more than the banker said they can cover: flag it, or "
+                "refuse the bet that goes over, taking bets in seating order (ruling 4.3.3)."
+            ),
+            (("warn", tr("flag it")), ("cap", tr("refuse the bet"))),
+        ),
+    )
+
+    # --- phase -------------------------------------------------------------------------------
+    def initial_state(self) -> AceDeuceJackState:
+        return AceDeuceJackState(banked=(0,) * self.n_seats)
+
+    def rotation_due(self, state: AceDeuceJackState) -> bool:
+        return state.limits is not None and state.in_bank >= self.options.hands_per_bank
+
+    def next_banker(self, state: AceDeuceJackState) -> int | None:
+        if state.limits is None:
+            return None
+        if self.rotation_due(state):
+            return (state.limits.banker + 1) % self.n_seats
+        return state.limits.banker
+
+    def whole_rotations(self, state: AceDeuceJackState) -> bool:
+        """Every player has banked equally often (and at least once), and no hand is under way."""
+        return state.hand is None and len(set(state.banked)) == 1 and state.banked[0] > 0
+
+    def expects(self, state: AceDeuceJackState) -> frozenset[str]:
+        if state.ended:
+            return frozenset()
+        if state.limits is None or self.rotation_due(state) and state.hand is None:
+            kinds = {"bank"}
+            if self.whole_rotations(state):
+                kinds.add("end")
+            return frozenset(kinds)
+        if state.hand is None:
+            return frozenset({"bank", "bet", "round"})
+        if state.hand.cards:
+            return frozenset({"turn", "misdeal"})
+        return frozenset({"bet", "turn", "misdeal"})
+
+    def dealer(self, state: AceDeuceJackState) -> int | None:
+        return self.next_banker(state)
+
+    def to_act(self, state: AceDeuceJackState) -> int | None:
+        return self.next_banker(state)
+
+    def prompt(self, state: AceDeuceJackState) -> str:
+        if state.ended:
+            return tr("The session is over.")
+        if state.limits is None:
+            return tr("Who holds the bank first, and the smallest and largest bet?")
+        banker = self.names[state.limits.banker]
+        if state.hand is None and self.rotation_due(state):
+            return tr_n(
+                "{banker} has banked {n} hand: the bank passes to {next}, who sets the limits.",
+                "{banker} has banked {n} hands: the bank passes to {next}, who sets the limits.",
+                state.in_bank,
+                banker=banker,
+                next=self.names[(state.limits.banker + 1) % self.n_seats],
+            )
+        hand = state.hand
+        if hand is None or not hand.cards:
+            return tr(
+                "Bets of {low} to {high} against {banker}, then turn the piles.",
+                low=state.limits.min_bet,
+                high=state.limits.max_bet,
+                banker=banker,
+            )
+        return tr(
+            "Turn pile {n} of 3.",
+            n=len(hand.cards) + 1,
+        )
+
+    def info(self, state: AceDeuceJackState) -> list[tuple[str, str]]:
+        rows: list[tuple[str, str]] = []
+        limits = state.limits
+        if limits is None:
+            return rows
+        rows.append((tr("Banker"), shown(self.names[limits.banker])))
+        rows.append((tr("Bets"), tr("{low} to {high}", low=limits.min_bet, high=limits.max_bet)))
+        if limits.stack:
+            rows.append((tr("Bank can cover"), shown(limits.stack)))
+        rows.append(
+            (
+                tr("Hands in this bank"),
+                tr(
+                    "{played} of {per}",
+                    played=state.in_bank,
+                    per=self.options.hands_per_bank,
+                ),
+            )
+        )
+        if state.hand is not None:
+            total = sum(a for _, a in state.hand.bets)
+            rows.append(
+                (
+                    tr("Bets placed"),
+                    tr_n(
+                        "{n} bet, {total} in all",
+                        "{n} bets, {total} in all",
+                        len(state.hand.bets),
+                        total=total,
+                    ),
+                )
+            )
+            if state.hand.cards:
+                rows.append((tr("Turned"), shown(state.hand.cards)))
+        return rows
+
+    def reminders(self, state: AceDeuceJackState) -> list[Reminder]:
+        if state.limits is None or state.ended:
+            return []
+        return [
+            Reminder(
+                tr("The bank wins"),
+                tr("if any of the three bottom cards is an ace, a deuce or a jack."),
+                rule="settle",
+            ),
+            Reminder(
+                tr("The players win"),
+                tr("even money on every bet when none of the three is."),
+                rule="settle",
+            ),
+            Reminder(
+                tr("Bets"),
+                tr(
+                    "from {low} to {high}, placed before the first pile is turned.",
+                    low=state.limits.min_bet,
+                    high=state.limits.max_bet,
+                ),
+                rule="bets",
+            ),
+        ]
+
+    # --- checks --------------------------------------------------------------------------------
+    def violations(self, state: AceDeuceJackState, event: Event) -> list[Violation]:
+        if state.ended:
+            return [Violation("game-over", tr("The session is over."), rule="bank")]
+        if isinstance(event, Bank):
+            return self._bank_problems(state, event)
+        if isinstance(event, End):
+            if not self.whole_rotations(state):
+                return [
+                    Violation(
+                        "uneven-banks",
+                        tr_n(
+                            "The session ends only when everyone has banked as often, after "
+                            "the last banker's {n} hand.",
+                            "The session ends only when everyone has banked as often, after "
+                            "the last banker's {n} hands.",
+                            self.options.hands_per_bank,
+                        ),
+                        rule="bank",
+                    )
+                ]
+            return []
+        if state.limits is None:
+            return [
+                Violation(
+                    "no-bank", tr("Say first who holds the bank and the limits."), rule="bank"
+                )
+            ]
+        if self.rotation_due(state) and state.hand is None:
+            return [
+                Violation(
+                    "bank-passes",
+                    tr_n(
+                        "{banker} has banked {n} hand: record {next} taking the bank first.",
+                        "{banker} has banked {n} hands: record {next} taking the bank first.",
+                        state.in_bank,
+                        banker=self.names[state.limits.banker],
+                        next=self.names[(state.limits.banker + 1) % self.n_seats],
+                    ),
+                    rule="bank",
+                )
+            ]
+        if isinstance(event, Misdeal):
+            if state.hand is None:
+                return [Violation("no-hand", tr("No hand is under way to void."), rule="misdeal")]
+            return []
+        if isinstance(event, Bet):
+            hand = state.hand or Hand(limits=state.limits)
+            if hand.cards:
+                return [
+                    Violation(
+                        "bets-closed", tr("Bets are closed: a pile has been turned."), rule="bets"
+                    )
+                ]
+            return self._bet_problems(state.limits, hand.bets, event.seat, event.amount)
+        if isinstance(event, Turn):
+            hand = state.hand or Hand(limits=state.limits)
+            return self._card_problems(hand.bets, hand.cards, (event.card,))
+        if isinstance(event, Round):
+            if state.hand is not None:
+                return [
+                    Violation(
+                        "hand-under-way",
+                        tr("A hand is under way: finish it pile by pile, or void it."),
+                        rule="bets",
+                    )
+                ]
+            problems: list[Violation] = []
+            bets: list[tuple[int, int]] = []
+            for seat, amount in enumerate(event.bets):
+                if seat == state.limits.banker:
+                    if amount:
+                        problems.append(
+                            Violation(
+                                "banker-bets",
+                                tr(
+                                    "{player} holds the bank and does not bet.",
+                                    player=self.names[seat],
+                                ),
+                                rule="bets",
+                            )
+                        )
+                    continue
+                if amount == 0:
+                    continue
+                problems += self._bet_problems(state.limits, tuple(bets), seat, amount)
+                bets.append((seat, amount))
+            problems += self._card_problems(tuple(bets), (), event.cards, whole=True)
+            return problems
+        return []
+
+    def _bank_problems(self, state: AceDeuceJackState, event: Bank) -> list[Violation]:
+        problems: list[Violation] = []
+        if state.hand is not None:
+            return [
+                Violation(
+                    "hand-under-way",
+                    tr("Finish or void the hand under way before changing the bank."),
+                    rule="bank",
+                )
+            ]
+        expected = self.next_banker(state)
+        if expected is not None and event.banker != expected:
+            if self.rotation_due(state):
+                message = tr(
+                    "The bank passes to {next}, on {banker}'s left, not to {player}.",
+                    next=self.names[expected],
+                    banker=self.names[state.limits.banker] if state.limits else "",
+                    player=self.names[event.banker],
+                )
+            else:
+                message = tr_n(
+                    "{banker} keeps the bank for {n} more hand; only the limits may change now.",
+                    "{banker} keeps the bank for {n} more hands; only the limits may change now.",
+                    self.options.hands_per_bank - state.in_bank,
+                    banker=self.names[expected],
+                )
+            problems.append(Violation("wrong-banker", message, rule="bank"))
+        if event.min_bet < 1:
+            problems.append(
+                Violation("bad-limits", tr("The smallest bet must be at least 1."), rule="bets")
+            )
+        if event.max_bet < event.min_bet:
+            problems.append(
+                Violation(
+                    "bad-limits",
+                    tr(
+                        "The largest bet ({high}) is below the smallest ({low}).",
+                        high=event.max_bet,
+                        low=event.min_bet,
+                    ),
+                    rule="bets",
+                )
+            )
+        if event.stack < 0:
+            problems.append(
+                Violation(
+                    "bad-limits", tr("What the bank can cover cannot be negative."), rule="cover"
+                )
+            )
+        return problems
+
+    def _bet_problems(
+        self, limits: Limits, bets: tuple[tuple[int, int], ...], seat: int, amount: int
+    ) -> list[Violation]:
+        name = self.names[seat]
+        if seat == limits.banker:
+            return [
+                Violation(
+                    "banker-bets",
+                    tr("{player} holds the bank and does not bet.", player=name),
+                    rule="bets",
+                )
+            ]
+        if any(s == seat for s, _ in bets):
+            return [
+                Violation(
+                    "bet-twice", tr("{player} has already bet this hand.", player=name), rule="bets"
+                )
+            ]
+        if not limits.min_bet <= amount <= limits.max_bet:
+            return [
+                Violation(
+                    "bet-out-of-limits",
+                    tr(
+                        "{player}'s bet of {amount} is outside the limits: {low} to {high}.",
+                        player=name,
+                        amount=amount,
+                        low=limits.min_bet,
+                        high=limits.max_bet,
+                    ),
+                    rule="bets",
+                )
+            ]
+        total = sum(a for _, a in bets) + amount
+        if limits.stack and total > limits.stack:
+            severity = Severity.ERROR if self.options.cover == "cap" else Severity.IRREGULARITY
+            return [
+                Violation(
+                    "beyond-bank",
+                    tr(
+                        "{player}'s bet of {amount} brings the bets to {total}, more than the "
+                        "{stack} {banker} can cover.",
+                        player=name,
+                        amount=amount,
+                        total=total,
+                        stack=limits.stack,
+                        banker=self.names[limits.banker],
+                    ),
+                    severity=severity,
+                    rule="cover",
+                )
+            ]
+        return []
+
+    def _card_problems(
+        self,
+        bets: tuple[tuple[int, int], ...],
+        before: tuple[Card, ...],
+        cards: tuple[Card, ...],
+        *,
+        whole: bool = False,
+    ) -> list[Violation]:
+        problems: list[Violation] = []
+        if not bets and not before:
+            problems.append(
+                Violation(
+                    "no-bets",
+                    tr("Nobody has bet: record the bets before turning a pile."),
+                    rule="bets",
+                )
+            )
+        seen = list(before)
+        for card in cards:
+            if card.is_joker:
+                problems.append(
+                    Violation("bad-card", tr("There is no joker in the pack."), rule="cards")
+                )
+            elif card in seen:
+                problems.append(
+                    Violation(
+                        "card-twice",
+                        tr("{card} is already turned: the three cards are different.", card=card),
+                        rule="cards",
+                    )
+                )
+            elif play.decided(seen):
+                problems.append(
+                    Violation(
+                        "hand-settled",
+                        tr("The hand is already settled by {cards}.", cards=tuple(seen)),
+                        rule="settle",
+                    )
+                )
+            seen.append(card)
+        if whole and not play.decided(seen):
+            problems.append(
+                Violation(
+                    "piles-missing",
+                    tr("Turn all three piles, or stop at the first ace, deuce or jack."),
+                    rule="settle",
+                )
+            )
+        return problems
+
+    # --- state ---------------------------------------------------------------------------------
+    def apply(self, state: AceDeuceJackState, event: Event) -> AceDeuceJackState:
+        if isinstance(event, Bank):
+            limits = Limits(event.banker, event.min_bet, event.max_bet, event.stack)
+            same = state.limits is not None and state.limits.banker == event.banker
+            return dataclasses.replace(state, limits=limits, in_bank=state.in_bank if same else 0)
+        if isinstance(event, End):
+            return dataclasses.replace(state, ended=True)
+        if isinstance(event, Misdeal):
+            return dataclasses.replace(state, hand=None, misdeals=state.misdeals + 1)
+        assert state.limits is not None
+        hand = state.hand or Hand(limits=state.limits)
+        if isinstance(event, Bet):
+            return dataclasses.replace(
+                state, hand=dataclasses.replace(hand, bets=(*hand.bets, (event.seat, event.amount)))
+            )
+        if isinstance(event, Turn):
+            hand = dataclasses.replace(hand, cards=(*hand.cards, event.card))
+        elif isinstance(event, Round):
+            bets = tuple((s, a) for s, a in enumerate(event.bets) if a)
+            hand = Hand(limits=state.limits, bets=bets, cards=event.cards)
+        if not play.decided(hand.cards):
+            return dataclasses.replace(state, hand=hand)
+        return self._finish(state, hand)
+
+    def _finish(self, state: AceDeuceJackState, hand: Hand) -> AceDeuceJackState:
+        banker = hand.limits.banker
+        wins = any(play.loses(c) for c in hand.cards)
+        played = Played(
+            number=len(state.played) + 1,
+            limits=hand.limits,
+            bets=hand.bets,
+            cards=hand.cards,
+            banker_wins=wins,
+            money=play.settle(banker, self.n_seats, hand.bets, wins),
+        )
+        banked = list(state.banked)
+        in_bank = state.in_bank + 1
+        if in_bank == self.options.hands_per_bank:
+            banked[banker] += 1
+        return dataclasses.replace(
+            state, hand=None, played=(*state.played, played), in_bank=in_bank, banked=tuple(banked)
+        )
+
+    # --- scores and money ------------------------------------------------------------------------
+    def score_lines(self, played: Played) -> tuple[tuple[ScoreLine, ...], ...]:
+        banker = played.limits.banker
+        lines: list[tuple[ScoreLine, ...]] = []
+        losing = next((c for c in played.cards if play.loses(c)), None)
+        for seat in range(self.n_seats):
+            amount = played.money[seat]
+            bet = next((a for s, a in played.bets if s == seat), 0)
+            if seat == banker:
+                n = len(played.bets)
+                if not n:
+                    label = tr("Nobody bet")
+                elif losing is not None:
+                    label = tr_n(
+                        "{card} turned: the bank takes {n} bet",
+                        "{card} turned: the bank takes {n} bets",
+                        n,
+                        card=losing,
+                    )
+                else:
+                    label = tr_n(
+                        "No ace, deuce or jack: the bank pays {n} bet",
+                        "No ace, deuce or jack: the bank pays {n} bets",
+                        n,
+                    )
+                lines.append((ScoreLine(label, amount, "settle"),))
+            elif bet == 0:
+                lines.append(())
+            elif losing is not None:
+                lines.append(
+                    (
+                        ScoreLine(
+                            tr("{card} turned: the bet of {bet} is lost", card=losing, bet=bet),
+                            amount,
+                            "settle",
+                        ),
+                    )
+                )
+            else:
+                lines.append(
+                    (
+                        ScoreLine(
+                            tr(
+                                "{cards} turned: the bet of {bet} is paid at even money",
+                                cards=played.cards,
+                                bet=bet,
+                            ),
+                            amount,
+                            "settle",
+                        ),
+                    )
+                )
+        return tuple(lines)
+
+    def summary(self, played: Played) -> Text:
+        banker = self.names[played.limits.banker]
+        if played.banker_wins:
+            return tr("{banker} banks; {cards}: the bank wins.", banker=banker, cards=played.cards)
+        return tr("{banker} banks; {cards}: the players win.", banker=banker, cards=played.cards)
+
+    def hands(self, state: AceDeuceJackState) -> tuple[HandScore, ...]:
+        return tuple(
+            HandScore(
+                number=p.number,
+                points=p.money,
+                lines=self.score_lines(p),
+                dealer=p.limits.banker,
+                summary=self.summary(p),
+            )
+            for p in state.played
+        )
+
+    def postings(self, state: AceDeuceJackState) -> tuple[Posting, ...]:
+        """The money of every settled hand (docs/ledger.md): zero-sum, no house."""
+        out: list[Posting] = []
+        for hand, played in zip(self.hands(state), state.played, strict=True):
+            for seat, amount in enumerate(played.money):
+                if amount:
+                    out.append(Posting(hand.number, seat, amount, hand.summary))
+        return tuple(out)
+
+    def outcome(self, state: AceDeuceJackState) -> Outcome | None:
+        if not state.ended:
+            return None
+        totals = self.scores(state)
+        top = max(totals)
+        return Outcome("session-ended", tuple(s for s, t in enumerate(totals) if t == top))
