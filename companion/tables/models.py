@@ -53,6 +53,16 @@ class Table(models.Model):
     client_id = models.UUIDField(null=True, blank=True, unique=True)
     # The language every phone and the big-screen viewer of this table show ("" = each phone's own).
     language = models.CharField(max_length=10, blank=True, default="")
+    # The money ledger (docs/ledger.md): how amounts are shown, what a chip of a banking game and
+    # a point of a points game are worth in minor units, and whom everything is settled through
+    # (nobody: the fewest transfers).
+    currency = models.CharField(max_length=8, blank=True, default="")
+    decimals = models.PositiveSmallIntegerField(default=2)
+    chip_value = models.PositiveIntegerField(default=100)
+    point_stake = models.PositiveIntegerField(default=0)
+    settle_through = models.ForeignKey(
+        "Player", models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     def __str__(self) -> str:
         return self.name or f"Table {self.pk}"
@@ -164,3 +174,18 @@ class OptionChange(models.Model):
 
     class Meta:
         ordering = ["changed_at", "pk"]
+
+
+class Payment(models.Model):
+    """A payment of the ledger's plan marked done: ``payer`` handed ``amount`` minor units to
+    ``payee`` (None: the house). The ledger's balances stay derived from the games' logs."""
+
+    table = models.ForeignKey(Table, models.CASCADE, related_name="payments")
+    payer = models.ForeignKey(Player, models.CASCADE, null=True, blank=True, related_name="+")
+    payee = models.ForeignKey(Player, models.CASCADE, null=True, blank=True, related_name="+")
+    amount = models.PositiveIntegerField()
+    made_at = models.DateTimeField(default=timezone.now)
+    client_id = models.UUIDField(null=True, blank=True, unique=True)
+
+    class Meta:
+        ordering = ["made_at", "pk"]
