@@ -287,7 +287,9 @@ def _encode(value: Any) -> Any:
     return str(value)
 
 
-def form_fields(rules: Any, state: Any, event: Any) -> tuple[str, dict[str, Any], Any]:
+def form_fields(
+    rules: Any, state: Any, event: Any, at: int = 0
+) -> tuple[str, dict[str, Any], Any]:
     """The entry form's fields filled in to record ``event`` (from its ``initial_from``, as a
     correction starts), checked: the form must accept them and build an event the engine
     accepts. Returns the kind, the fields as posted (lists for several values) and that event.
@@ -297,7 +299,7 @@ def form_fields(rules: Any, state: Any, event: Any) -> tuple[str, dict[str, Any]
 
     from companion.tables.entry import forms_for
 
-    loaded: Any = _Loaded(rules, state)
+    loaded: Any = _Loaded(rules, state, at)
     form_class = forms_for(rules.key).get(event.kind)
     if form_class is None:
         raise SetupFailed(f"{rules.key}: no entry form for {event.kind!r} events")
@@ -305,7 +307,7 @@ def form_fields(rules: Any, state: Any, event: Any) -> tuple[str, dict[str, Any]
     initial = blank.initial_from(event)
     fields: dict[str, Any] = {}
     for name in blank.fields:
-        if name == "client_id":
+        if name in ("client_id", "at"):
             continue
         value = initial.get(name, getattr(event, name, None))
         if value is None or value is False:
@@ -315,6 +317,9 @@ def form_fields(rules: Any, state: Any, event: Any) -> tuple[str, dict[str, Any]
     for name, value in fields.items():
         data.setlist(name, value if isinstance(value, list) else [value])
     data["client_id"] = str(uuid.uuid4())
+    if "at" in blank.fields:  # the position the entry is made for, as the form sends it
+        fields["at"] = str(at)
+        data["at"] = str(at)
     form = form_class(loaded, data)
     if not form.is_valid():
         raise SetupFailed(f"{rules.key} {event.kind}: the form refuses {fields}: {form.errors}")
@@ -325,8 +330,8 @@ def form_fields(rules: Any, state: Any, event: Any) -> tuple[str, dict[str, Any]
 class _Loaded:
     """What an entry form reads from ``actions.Loaded``: the rules and the state."""
 
-    def __init__(self, rules: Any, state: Any) -> None:
-        self.rules, self.state, self.game = rules, state, None
+    def __init__(self, rules: Any, state: Any, count: int = 0) -> None:
+        self.rules, self.state, self.game, self.count = rules, state, None, count
 
 
 class SetupFailed(RuntimeError):
@@ -356,7 +361,7 @@ def prepare(prepared: Prepared) -> tuple[list[Any], list[tuple[str, dict[str, An
     posts = []
     end = min(len(sim.events), prepared.prefill + prepared.posts)
     for index in range(prepared.prefill, end):
-        kind, fields, event = form_fields(rules, state, sim.events[index])
+        kind, fields, event = form_fields(rules, state, sim.events[index], index)
         try:
             state = rules.apply_checked(state, event, index)
         except Exception as exc:
