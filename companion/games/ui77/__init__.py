@@ -1,0 +1,8 @@
+"""Ui77, following our rulings: see ``game.py`` and its helpers ``events``, ``play``,
+``checks``, ``text`` and ``examples``."""
+
+from __future__ import annotations
+
+from .game import Ui77
+
+__all__ = ["Ui77"]

@@ -1,0 +1,476 @@
+"""Ui77's validation: every check of an entry, named by its violation code.
+
+Called by :meth:`Ui77.violations`; each function returns the problems with one event in the
+current state (errors refuse it; irregularities such as revokes are recorded and flagged). See
+``docs/games/ui77.md`` for the list of codes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.games.ui77 import play
+from companion.games.ui77.events import (
+    Deal,
+    Goal,
+    Hand,
+    Leftover,
+    Result,
+    Swap,
+    Table,
+    Trick,
+    Ui77State,
+)
+from companion.rules.cards import Card
+from companion.rules.core import Severity, Violation
+from companion.rules.events import Event
+from companion.rules.text import tr, tr_n
+from companion.rules.tricks import (
+    duplicate_problems,
+    follow_step,
+    lead_and_size_problems,
+    revoke_flags,
+    suit_one,
+)
+
+#: An entry's kind, for "A trick cannot be recorded now".
+ENTRY_NOUNS = {
+    "deal": tr("A deal"),
+    "swap": tr("A swap"),
+    "discards": tr("The discards"),
+    "trick": tr("A trick"),
+    "leftover": tr("The cards left"),
+    "result": tr("A result"),
+    "goal": tr("The goal"),
+}
+GOAL_STEP = 11
+
+
+def unexpected(rules: Table, state: Ui77State, event: Event) -> Violation:
+    kind = event.kind
+    if rules.outcome(state) is not None:
+        return Violation("game-over", tr("The game is over: nothing more can be recorded."))
+    entry = ENTRY_NOUNS.get(kind) or tr("A {kind}", kind=kind)
+    phase = rules.phase(state)
+    hand = state.hand
+    if phase == "goal":
+        return Violation(
+            "goal-first",
+            tr("Everyone has dealt once: choose the goal (a multiple of 11) before anything else."),
+            rule="goal",
+        )
+    if kind == "goal":
+        if state.goal is not None:
+            message = tr("The goal is already {goal}.", goal=state.goal)
+        else:
+            message = tr_n(
+                "The goal is chosen once every player has dealt, after hand {n}.",
+                "The goal is chosen once every player has dealt, after hand {n}.",
+                rules.n_seats,
+            )
+        return Violation("goal-not-now", message, rule="goal")
+    if phase == "deal":
+        return Violation(
+            "out-of-order",
+            tr("{entry} cannot be recorded now: expecting the next deal.", entry=entry),
+        )
+    assert hand is not None
+    if kind == "swap" and phase == "discards":
+        if play.same_suit(hand.faceup) is None:
+            return Violation(
+                "no-swap",
+                tr("Swaps are only allowed when all three face-up cards are of one suit."),
+                rule="swap",
+            )
+        return Violation(
+            "swap-turn",
+            tr(
+                "Every player who could still swap has had their turn (in order from the "
+                "dealer's left): record the discards."
+            ),
+            rule="swap",
+        )
+    if kind in ("result", "swap", "discards") and phase != "discards":
+        return Violation(
+            "out-of-order",
+            tr(
+                "This hand is being recorded card by card: carry on, or undo those entries to "
+                "use quick entry."
+            ),
+        )
+    if phase == "discards":
+        message = tr(
+            "{entry} cannot be recorded now: expecting the discards (or the whole hand).",
+            entry=entry,
+        )
+    elif phase == "play":
+        message = tr(
+            "{entry} cannot be recorded now: expecting trick {number}.",
+            entry=entry,
+            number=len(hand.tricks) + 1,
+        )
+    else:
+        message = tr(
+            "{entry} cannot be recorded now: a player is out of cards, so record how many "
+            "slough cards each player still holds.",
+            entry=entry,
+        )
+    return Violation("out-of-order", message)
+
+
+def not_in_deck(card: Card) -> Violation:
+    return Violation(
+        "not-in-deck",
+        tr("{card} is not in the Ui77 pack (52 cards, no joker).", card=card),
+        rule="cards",
+    )
+
+
+def deal_problems(rules: Table, state: Ui77State, deal: Deal) -> list[Violation]:
+    names = rules.names
+    problems = []
+    expected = state.next_dealer
+    if expected is not None and deal.dealer != expected:
+        problems.append(
+            Violation(
+                "wrong-dealer",
+                tr(
+                    "It is {player}'s deal (the deal passes to the left), not {other}'s.",
+                    player=names[expected],
+                    other=names[deal.dealer],
+                ),
+                rule="deal",
+            )
+        )
+    faceup = (deal.card_one, deal.card_two, deal.card_three)
+    problems += [not_in_deck(c) for c in faceup if c not in play.DECK]
+    problems += [
+        Violation("faceup-twice", tr("{card} is face up twice.", card=c), rule="deal")
+        for c in sorted(set(faceup), key=Card.sort_key)
+        if faceup.count(c) > 1
+    ]
+    problems += cut_problems(rules, deal)
+    return problems
+
+
+def cut_problems(rules: Table, deal: Deal) -> list[Violation]:
+    names, cut = rules.names, list(deal.cut)
+    if not cut:
+        return []
+    if not rules.options.cut_penalty:
+        return [
+            Violation(
+                "no-cut-penalty",
+                tr("The house rules in force have no cut penalty: leave the cut empty."),
+                rule="cut",
+            )
+        ]
+    if len(set(cut)) != len(cut):
+        twice = sorted({s for s in cut if cut.count(s) > 1})
+        return [
+            Violation(
+                "bad-cut",
+                tr("{player} is listed twice for the cut.", player=names[twice[0]]),
+                rule="cut",
+            )
+        ]
+    if len(cut) > 2 or (len(cut) == 2 and deal.dealer not in cut):
+        return [
+            Violation(
+                "bad-cut",
+                tr(
+                    "A cut is offered by the dealer, {dealer}, and accepted by one other player: "
+                    "at most those two take the penalty.",
+                    dealer=names[deal.dealer],
+                ),
+                rule="cut",
+            )
+        ]
+    return []
+
+
+def goal_problems(rules: Table, state: Ui77State, goal: Goal) -> list[Violation]:
+    if goal.score <= 0 or goal.score % GOAL_STEP:
+        return [
+            Violation(
+                "goal-multiple",
+                tr(
+                    "The goal must be a multiple of 11 (11, 22, 33...), not {score}.",
+                    score=goal.score,
+                ),
+                rule="goal",
+            )
+        ]
+    top = max(rules.scores(state))
+    if rules.options.goal_above_totals and goal.score <= top:
+        return [
+            Violation(
+                "goal-too-low",
+                tr(
+                    "The goal must be higher than every total so far (the highest is {top}), "
+                    "or the game would end at once.",
+                    top=top,
+                ),
+                rule="goal",
+            )
+        ]
+    return []
+
+
+def swap_problems(rules: Table, hand: Hand, swap: Swap) -> list[Violation]:
+    names = rules.names
+    suit = play.same_suit(hand.faceup)
+    assert suit is not None
+    who = names[swap.seat]
+    if swap.seat in hand.swapped:
+        return [
+            Violation(
+                "swapped-twice",
+                tr("{player} has already swapped: one swap each.", player=who),
+                rule="swap",
+            )
+        ]
+    order = [(hand.dealer + 1 + i) % rules.n_seats for i in range(rules.n_seats)]
+    if hand.swapped and order.index(swap.seat) < order.index(hand.swapped[-1]):
+        return [
+            Violation(
+                "swap-turn",
+                tr(
+                    "{player}'s turn to swap has passed: swaps go in turn from the dealer's "
+                    "left, and {other} has swapped since.",
+                    player=who,
+                    other=names[hand.swapped[-1]],
+                ),
+                rule="swap",
+            )
+        ]
+    if not 1 <= swap.position <= 3:
+        return [
+            Violation(
+                "swap-position",
+                tr("There are three face-up cards: say which (1, 2 or 3) is swapped."),
+                rule="swap",
+            )
+        ]
+    if swap.card not in play.DECK:
+        return [not_in_deck(swap.card)]
+    if swap.card.suit != suit:
+        return [
+            Violation(
+                "swap-suit",
+                tr(
+                    "{player} can only swap a {suit} from hand, not {card}: the face-up cards "
+                    "are all {suit}s.",
+                    player=who,
+                    suit=suit_one(suit),
+                    card=swap.card,
+                ),
+                rule="swap",
+            )
+        ]
+    if swap.card in hand.faceup:
+        return [
+            Violation(
+                "swap-faceup",
+                tr(
+                    "{card} is face up on the table, not in {player}'s hand.",
+                    card=swap.card,
+                    player=who,
+                ),
+                rule="swap",
+            )
+        ]
+    return []
+
+
+def discard_problems(rules: Table, hand: Hand, counts: Sequence[int]) -> list[Violation]:
+    throw = play.params(hand.faceup).throw
+    problems = []
+    for seat, count in enumerate(counts):
+        if count < 0 or count > throw:
+            problems.append(
+                Violation(
+                    "too-many-discards",
+                    tr_n(
+                        "{player} cannot discard {count}: this hand's throw allows up to {n} card.",
+                        "{player} cannot discard {count}: this hand's throw allows up to {n} "
+                        "cards.",
+                        throw,
+                        player=rules.names[seat],
+                        count=count,
+                    ),
+                    rule="discard",
+                )
+            )
+    return problems
+
+
+def trick_problems(rules: Table, hand: Hand, trick: Trick) -> list[Violation]:
+    names = rules.names
+    leader = rules.leader(hand)
+    why = tr("won the last trick") if hand.tricks else tr("left of the dealer")
+    seats = [(leader + i) % rules.n_seats for i in range(rules.n_seats)]
+    if shape := lead_and_size_problems(names, leader, trick.leader, len(trick.cards), seats, why):
+        return shape
+    problems = [not_in_deck(c) for c in trick.cards if c not in play.DECK]
+    problems += [
+        Violation(
+            "faceup-card",
+            tr("{card} lies face up on the table this hand, so nobody can play it.", card=c),
+            rule="deal",
+        )
+        for c in trick.cards
+        if c in hand.faceup
+    ]
+    problems += duplicate_problems(trick.cards, hand.tricks)
+    if problems:
+        return problems
+    p = play.params(hand.faceup)
+    lead = trick.cards[0]
+    if lead.suit == p.trump and not hand.broken:
+        problems.append(
+            Violation(
+                "trump-led-early",
+                tr(
+                    "{player} led {card}, a trump, before trump was broken: allowed only when "
+                    "holding nothing but trumps.",
+                    player=names[leader],
+                    card=lead,
+                ),
+                Severity.IRREGULARITY,
+                "trump-lead",
+            )
+        )
+    record = rules.record(hand, trick.cards)
+    _, proven = follow_step(hand.unproven, record, rules.n_seats)
+    return problems + revoke_flags(proven, record.number, names)
+
+
+def slough_problems(
+    rules: Table, hand: Hand, slough: Sequence[int], left: Sequence[int]
+) -> list[Violation]:
+    names = rules.names
+    p = play.params(hand.faceup)
+    problems = []
+    for seat, count in enumerate(slough):
+        if not 0 <= count <= left[seat]:
+            problems.append(
+                Violation(
+                    "slough-range",
+                    tr_n(
+                        "{player} holds {n} card, so cannot hold {count} of the slough suit.",
+                        "{player} holds {n} cards, so cannot hold {count} of the slough suit.",
+                        left[seat],
+                        player=names[seat],
+                        count=count,
+                    ),
+                    rule="scoring",
+                )
+            )
+    if problems:
+        return problems
+    seen = [c for c in hand.faceup if c.suit == p.slough]
+    seen += [c for t in hand.tricks for c in t.cards if c.suit == p.slough]
+    room = 13 - len(seen)
+    if sum(slough) > room:
+        return [
+            Violation(
+                "slough-total",
+                tr_n(
+                    "Only {n} {suit} can still be in the players' hands, not {count}.",
+                    "Only {n} {suit}s can still be in the players' hands, not {count}.",
+                    room,
+                    suit=suit_one(p.slough),
+                    count=sum(slough),
+                ),
+                rule="scoring",
+            )
+        ]
+    return []
+
+
+def leftover_problems(rules: Table, hand: Hand, leftover: Leftover) -> list[Violation]:
+    return slough_problems(rules, hand, leftover.slough, rules.held(hand))
+
+
+def result_problems(rules: Table, hand: Hand, result: Result) -> list[Violation]:
+    names = rules.names
+    if problems := discard_problems(rules, hand, result.discards):
+        return problems
+    for seat, (won, left) in enumerate(zip(result.tricks, result.left, strict=True)):
+        if won < 0 or left < 0:
+            problems.append(
+                Violation(
+                    "count-range",
+                    tr("{player}'s tricks and cards left cannot be negative.", player=names[seat]),
+                    rule="scoring",
+                )
+            )
+    if problems:
+        return problems
+    played = sum(result.tricks)
+    drawn = []
+    for seat in range(rules.n_seats):
+        # Cards left = 9 - discarded + drawn - tricks played, so the cards drawn follow.
+        draws = result.left[seat] + played + result.discards[seat] - play.HAND_SIZE
+        drawn.append(draws)
+        if draws < 0:
+            problems.append(
+                Violation(
+                    "cards-left",
+                    tr_n(
+                        "{player} cannot have {left} cards left: 9 dealt, {discards} discarded "
+                        "and {n} trick played leave at least {least}.",
+                        "{player} cannot have {left} cards left: 9 dealt, {discards} discarded "
+                        "and {n} tricks played leave at least {least}.",
+                        played,
+                        player=names[seat],
+                        left=result.left[seat],
+                        discards=result.discards[seat],
+                        least=play.HAND_SIZE - result.discards[seat] - played,
+                    ),
+                    rule="draw",
+                )
+            )
+        elif draws > min(result.tricks[seat], play.DRAW_DECK):
+            problems.append(
+                Violation(
+                    "cards-left",
+                    tr_n(
+                        "{player} cannot have {left} cards left: that means {draws} cards "
+                        "drawn, but only the winners of tricks 1 to 4 draw, and {player} won "
+                        "{n} trick.",
+                        "{player} cannot have {left} cards left: that means {draws} cards "
+                        "drawn, but only the winners of tricks 1 to 4 draw, and {player} won "
+                        "{n} tricks.",
+                        result.tricks[seat],
+                        player=names[seat],
+                        left=result.left[seat],
+                        draws=draws,
+                    ),
+                    rule="draw",
+                )
+            )
+    if problems:
+        return problems
+    if sum(drawn) != play.DRAW_DECK:
+        return [
+            Violation(
+                "draws-total",
+                tr(
+                    "The counts do not add up: the winners of tricks 1 to 4 draw the 4 cards of "
+                    "the draw deck, but these tricks and cards left mean {draws} cards drawn.",
+                    draws=sum(drawn),
+                ),
+                rule="draw",
+            )
+        ]
+    if min(result.left) != 0:
+        return [
+            Violation(
+                "nobody-out",
+                tr("The hand ends when a player has no card left: someone must have 0 left."),
+                rule="end",
+            )
+        ]
+    return slough_problems(rules, hand, result.slough, result.left)

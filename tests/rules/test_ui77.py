@@ -1,0 +1,246 @@
+"""Ui77's rules engine: the determinations table, what the screen says, trick winners with
+trump's timing, Go Nov, and the checks of each entry. Expected values come from rulings §4."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.ui77 import play
+from companion.games.ui77.game import (
+    Deal,
+    Discards,
+    Goal,
+    Leftover,
+    Result,
+    Swap,
+    Trick,
+    Ui77,
+)
+from companion.rules import IllegalEventError, Severity, replay
+from companion.rules.cards import Suit, parse_card, parse_cards
+from companion.rules.events import Seat
+
+NAMES3 = ("Ann", "Bob", "Cat")
+
+
+def deal(dealer: int, one: str, two: str, three: str, cut: tuple[int, ...] = ()) -> Deal:
+    return Deal(
+        dealer=Seat(dealer),
+        card_one=parse_card(one),
+        card_two=parse_card(two),
+        card_three=parse_card(three),
+        cut=tuple(Seat(s) for s in cut),
+    )
+
+
+def tricks(*texts: str) -> list[Trick]:
+    return [Trick(cards=parse_cards(t)) for t in texts]
+
+
+# --- the determinations table (rulings §4.1), row by row --------------------------------------
+
+TABLE = [
+    # rank, throw, target, trump counts from trick
+    ("A", 1, 1, 4),
+    ("K", 0, 7, 5),
+    ("Q", 4, 6, 1),
+    ("J", 4, 6, 1),
+    ("10", 4, 5, 1),
+    ("9", 3, 5, 2),
+    ("8", 3, 4, 2),
+    ("7", 3, 4, 2),
+    ("6", 2, 3, 3),
+    ("5", 2, 3, 3),
+    ("4", 2, 2, 3),
+    ("3", 1, 2, 4),
+    ("2", 1, 1, 4),
+]
+
+
+@pytest.mark.parametrize(("rank", "throw", "target", "first"), TABLE)
+def test_the_determinations_table(rank: str, throw: int, target: int, first: int) -> None:
+    p = play.params((parse_card("2C"), parse_card(rank + "H"), parse_card(rank + "D")))
+    assert (p.trump, p.slough, p.throw, p.target, p.effective_from) == (
+        Suit.CLUBS,
+        Suit.HEARTS,
+        throw,
+        target,
+        first,
+    )
+
+
+# --- the screen ------------------------------------------------------------------------------
+
+
+def test_the_hand_parameters_in_plain_words() -> None:
+    rules = Ui77(3, names=NAMES3)
+    state = replay(rules, [deal(0, "5S", "6H", "8D")]).state
+    info = dict(rules.info(state))
+    assert info["This hand"] == (
+        "Trump ♠, powerless until after trick 2; slough ♥; throw up to 2; target 4 tricks"
+    )
+    assert info["First to discard"] == "Bob"
+    state = replay(rules, [deal(0, "5S", "QH", "AD")]).state
+    assert dict(rules.info(state))["This hand"] == (
+        "Trump ♠, in force from trick 1; slough ♥; throw up to 4; target 1 trick"
+    )
+    state = replay(rules, [deal(0, "5S", "KH", "AD")]).state
+    assert dict(rules.info(state))["This hand"] == (
+        "Trump ♠, powerless until after trick 4; slough ♥; no throw; target 1 trick"
+    )
+
+
+def test_the_screen_names_the_leader_and_the_cards_held() -> None:
+    rules = Ui77(3, names=NAMES3)
+    log = [deal(0, "5S", "8H", "7D"), Discards(counts=(0, 3, 1)), *tricks("AC 2C 3C")]
+    state = replay(rules, log).state
+    info = dict(rules.info(state))
+    assert info["Leads"] == "Bob"
+    assert info["Cards held"] == "Ann 8 · Bob 6 · Cat 7"  # Bob won trick 1 and drew
+    assert info["Tricks"] == "Ann 0 of 4 · Bob 1 of 4 · Cat 0 of 4"
+    assert info["Trump now"] == "trump has power in trick 2; trump may not be led yet"
+    assert rules.prompt(state) == "Bob leads trick 2; its winner draws a card."
+
+
+def test_distance_to_the_goal_once_chosen() -> None:
+    rules = Ui77(2, names=("Ann", "Bob"))
+    hand = Result(discards=(0, 0), tricks=(0, 9), left=(0, 4), slough=(0, 0))
+    log = [deal(0, "5S", "8H", "KD"), hand, deal(1, "5S", "8H", "KD"), hand]
+    state = replay(rules, log).state
+    assert rules.scores(state) == (14, 12)
+    assert rules.expects(state) == {"goal"}
+    assert "choose the goal" in rules.prompt(state)
+    state = replay(rules, [*log, Goal(score=33)]).state
+    info = dict(rules.info(state))
+    assert info["Goal"] == "33"
+    assert info["To the goal"] == "Ann 19 · Bob 21"
+
+
+def test_before_the_goal_the_screen_says_when_it_comes() -> None:
+    rules = Ui77(3, names=NAMES3)
+    info = dict(rules.info(rules.initial_state()))
+    assert info["Goal"] == "chosen after hand 3, once everyone has dealt"
+
+
+def test_reminders_come_from_the_hand() -> None:
+    rules = Ui77(3, names=NAMES3, options={"ace_low": True})
+    state = replay(rules, [deal(0, "5S", "8H", "7D")]).state
+    text = {r.label: r.text for r in rules.reminders(state)}
+    assert text["This hand"].startswith("Trump ♠, powerless until after trick 1")
+    assert "ace low" in text["Card order"]
+    assert "not a ♥" in text["Scoring"]
+
+
+# --- tricks ----------------------------------------------------------------------------------
+
+
+def test_trump_has_no_power_before_its_trick() -> None:
+    rules = Ui77(2, names=("Ann", "Bob"))
+    base = [deal(0, "5S", "8H", "7D"), Discards(counts=(0, 0))]
+    state = replay(rules, [*base, *tricks("AC 2S")]).state
+    assert state.hand is not None and state.hand.tricks[0].winner == 1  # Bob's A♣
+    state = replay(rules, [*base, *tricks("AC 2S", "3C 4S")]).state
+    assert state.hand is not None and state.hand.tricks[1].winner == 0  # Ann's 4♠ now trumps
+
+
+def test_ace_low_house_rule() -> None:
+    rules = Ui77(2, names=("Ann", "Bob"), options={"ace_low": True})
+    log = [deal(0, "5S", "8H", "7D"), Discards(counts=(0, 0)), *tricks("AC 2C")]
+    state = replay(rules, log).state
+    assert state.hand is not None and state.hand.tricks[0].winner == 0
+
+
+def test_a_revoke_is_flagged_naming_both_tricks() -> None:
+    rules = Ui77(2, names=("Ann", "Bob"))
+    log = [deal(0, "5S", "8H", "7D"), Discards(counts=(0, 0)), *tricks("AC 2D", "KC QC")]
+    result = replay(rules, log)
+    [(index, flag)] = result.flagged
+    assert index == 3 and flag.code == "revoke" and flag.severity is Severity.IRREGULARITY
+    assert flag.message == (
+        "Revoke by Ann: no club in trick 1 although Q♣ was still in hand (played in trick 2)."
+    )
+
+
+def test_the_hand_ends_when_a_player_runs_out() -> None:
+    rules = Ui77(2, names=("Ann", "Bob"))
+    log = [deal(0, "5S", "8H", "7D"), Discards(counts=(3, 0))]
+    log += tricks("AC 2C", "KC 3C", "QC 4C", "JC 5C", "10C 6C", "9C 7C")
+    # Ann held 6 and won nothing: she is out after trick 6; Bob drew 4 and holds 7.
+    state = replay(rules, log).state
+    assert state.hand is not None and rules.held(state.hand) == [0, 7]
+    assert rules.expects(state) == {"leftover"}
+    state = replay(rules, [*log, Leftover(slough=(0, 2))]).state
+    assert rules.hands(state)[0].points == (4 + 0, 2 + 5)
+    assert [str(line.label) for line in rules.hands(state)[0].lines[1]] == [
+        "6 tricks won, target 4: 2 away",
+        "5 cards left outside the slough suit",
+    ]
+
+
+# --- refusals ----------------------------------------------------------------------------------
+
+
+def refused(rules: Ui77, log: list[object]) -> tuple[str, str]:
+    with pytest.raises(IllegalEventError) as info:
+        replay(rules, log)  # type: ignore[arg-type]
+    v = info.value.violations[0]
+    return v.code, str(v.message)
+
+
+def test_discards_over_the_throw_name_the_player() -> None:
+    rules = Ui77(3, names=NAMES3)
+    code, message = refused(rules, [deal(0, "5S", "8H", "7D"), Discards(counts=(0, 4, 0))])
+    assert code == "too-many-discards"
+    assert message == "Bob cannot discard 4: this hand's throw allows up to 3 cards."
+
+
+def test_a_swap_needs_the_shared_suit() -> None:
+    rules = Ui77(3, names=NAMES3)
+    log = [deal(0, "5S", "8S", "7S"), Swap(seat=Seat(1), card=parse_card("KH"), position=1)]
+    assert refused(rules, log) == (
+        "swap-suit",
+        "Bob can only swap a spade from hand, not K♥: the face-up cards are all spades.",
+    )
+
+
+def test_the_swapped_card_sets_the_hand() -> None:
+    rules = Ui77(3, names=NAMES3)
+    log = [deal(0, "5S", "8S", "7S"), Swap(seat=Seat(2), card=parse_card("QS"), position=2)]
+    state = replay(rules, log).state
+    assert state.hand is not None
+    assert play.params(state.hand.faceup).throw == 4
+    assert rules.expects(state) == {"discards", "result", "swap"}  # Ann may still swap
+    state = replay(rules, [*log, Swap(seat=Seat(0), card=parse_card("AS"), position=1)]).state
+    assert rules.expects(state) == {"discards", "result"}
+
+
+def test_cut_penalty_is_scored_after_the_hand() -> None:
+    rules = Ui77(3, names=NAMES3)
+    hand = Result(discards=(2, 3, 1), tricks=(2, 2, 3), left=(1, 0, 3), slough=(1, 0, 1))
+    state = replay(rules, [deal(0, "5S", "8H", "7D", cut=(0, 2)), hand]).state
+    assert rules.hands(state)[0].points == (3, 2, 4)
+    state = replay(Ui77(3, names=NAMES3), [deal(0, "5S", "8H", "7D"), hand]).state
+    assert state.done[0].points == (2, 2, 3)
+
+
+def test_go_nov_rounding() -> None:
+    rules = Ui77(3, names=NAMES3)
+    assert rules.go_nov([7, 8, 11], 11) == {2: 8}
+    assert Ui77(3, options={"nov_rounding": "floor"}).go_nov([7, 8, 11], 11) == {2: 7}
+    assert rules.go_nov([11, 11, 5], 11) == {0: 8, 1: 8}
+    assert Ui77(2).go_nov([22, 9], 22) == {0: 9}
+
+
+def test_options_are_described() -> None:
+    rules = Ui77(4)
+    shown = dict(rules.describe_options())
+    assert shown["What breaks trump"] == "any trump played"
+    assert shown["Go Nov average"] == "rounded half up"
+    assert shown["Cut penalty"] == "yes"
+
+
+def test_seats() -> None:
+    with pytest.raises(ValueError):
+        Ui77(6)
+    with pytest.raises(ValueError):
+        Ui77(1)

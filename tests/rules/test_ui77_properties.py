@@ -1,0 +1,234 @@
+"""Random Ui77 games played card by card with full information (hypothesis).
+
+The test shuffles the 52-card pack and plays whole games at a simulated table: nine cards each,
+the three face-up cards and the four-card draw deck, same-suit swaps when the face-up cards
+share a suit, discards up to the throw, legal cards only (follow suit; trump is led only once
+broken, or by a leader holding nothing else), the winners of tricks 1 to 4 drawing, until a
+player runs out. An oracle written from the rulings (not from the engine) names each trick's
+winner and scores each hand, the goal and Go Nov. The engine must agree with it, account for
+every card (in hand, played, discarded, face up or set aside: 52 in all), flag only the trump
+leads of a player who held nothing but trumps, and score a quick Result of the same hand the
+same way.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from companion.games.ui77.game import (
+    Deal,
+    Discards,
+    Goal,
+    Leftover,
+    Result,
+    Swap,
+    Trick,
+    Ui77,
+)
+from companion.rules import Event, replay
+from companion.rules.cards import Card, Suit, deck
+from companion.rules.events import Seat
+
+NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")
+PACK = deck(52)
+FAST = settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+)
+
+# --- the oracle: the determinations table (rulings §4.1) with the ace counted as 1 -----------
+
+
+def value(card: Card) -> int:
+    return 1 if card.rank == 14 else card.rank
+
+
+def throw_of(card: Card) -> int:
+    return 0 if card.rank == 13 else -(-value(card) // 3)
+
+
+def target_of(card: Card) -> int:
+    return -(-value(card) // 2)
+
+
+def power(card: Card, led: Suit, trump: Suit, live: bool, ace_low: bool) -> int:
+    rank = 1 if ace_low and card.rank == 14 else card.rank
+    if live and card.suit == trump:
+        return 100 + rank
+    return rank if card.suit == led else 0
+
+
+def play_hand(
+    rng: random.Random, n: int, dealer: int, options: dict[str, Any]
+) -> tuple[list[Event], list[int], Result, int]:
+    """One hand at the simulated table: its events, the oracle's points, the same hand as a
+    quick Result, and how many trump leads by a player holding only trumps were made."""
+    pack = list(PACK)
+    rng.shuffle(pack)
+    hands = [pack[9 * s : 9 * s + 9] for s in range(n)]
+    faceup = pack[9 * n : 9 * n + 3]
+    draw = pack[9 * n + 3 : 9 * n + 7]
+    aside = pack[9 * n + 7 :]
+    events: list[Event] = [
+        Deal(dealer=Seat(dealer), card_one=faceup[0], card_two=faceup[1], card_three=faceup[2])
+    ]
+    order = [(dealer + 1 + i) % n for i in range(n)]
+    if len({c.suit for c in faceup}) == 1:
+        for seat in order:
+            mine = [c for c in hands[seat] if c.suit == faceup[0].suit]
+            if mine and rng.random() < 0.5:
+                card, pos = rng.choice(mine), rng.randrange(3)
+                hands[seat].remove(card)
+                hands[seat].append(faceup[pos])
+                faceup[pos] = card
+                events.append(Swap(seat=Seat(seat), card=card, position=pos + 1))
+    trump, slough = faceup[0].suit, faceup[1].suit
+    assert trump is not None
+    throw, target = throw_of(faceup[1]), target_of(faceup[2])
+    live_from = 5 - throw
+    discards = [rng.randint(0, throw) for _ in range(n)]
+    thrown = []
+    for s in range(n):
+        rng.shuffle(hands[s])
+        thrown += hands[s][: discards[s]]
+        hands[s] = hands[s][discards[s] :]
+    events.append(Discards(counts=tuple(discards)))
+    won = [0] * n
+    leader, number, broken, forced = (dealer + 1) % n, 0, False, 0
+    played: list[Card] = []
+    while min(len(h) for h in hands) > 0:
+        number += 1
+        live = number >= live_from
+        cards = []
+        for i in range(n):
+            seat = (leader + i) % n
+            hand = hands[seat]
+            if i == 0:
+                allowed = [c for c in hand if broken or c.suit != trump] or hand
+                if not broken and all(c.suit == trump for c in hand):
+                    forced += 1
+            else:
+                allowed = [c for c in hand if c.suit == cards[0].suit] or hand
+            card = rng.choice(allowed)
+            hand.remove(card)
+            cards.append(card)
+        led = cards[0].suit
+        assert led is not None
+        powers = [power(c, led, trump, live, options["ace_low"]) for c in cards]
+        win = (leader + powers.index(max(powers))) % n
+        won[win] += 1
+        if options["broken_by"] == "any" or live:
+            broken = broken or any(c.suit == trump for c in cards)
+        if number <= 4:
+            hands[win].append(draw[number - 1])
+        played += cards
+        events.append(Trick(cards=tuple(cards)))
+        leader = win
+    # Every card is somewhere, once.
+    everything = played + thrown + faceup + aside + [c for h in hands for c in h]
+    assert sorted(everything, key=Card.sort_key) == sorted(PACK, key=Card.sort_key)
+    sl = tuple(sum(1 for c in h if c.suit == slough) for h in hands)
+    events.append(Leftover(slough=sl))
+    points = [abs(target - won[s]) + len(hands[s]) - sl[s] for s in range(n)]
+    quick = Result(
+        discards=tuple(discards),
+        tricks=tuple(won),
+        left=tuple(len(h) for h in hands),
+        slough=sl,
+    )
+    return events, points, quick, forced
+
+
+OPTIONS = st.fixed_dictionaries(
+    {
+        "ace_low": st.booleans(),
+        "broken_by": st.sampled_from(["any", "effective"]),
+        "nov_rounding": st.sampled_from(["half-up", "floor"]),
+    }
+)
+
+
+@FAST
+@given(
+    n=st.integers(2, 5),
+    seed=st.integers(0, 2**32 - 1),
+    options=OPTIONS,
+    hands=st.integers(1, 14),
+)
+def test_random_games_score_like_the_oracle(
+    n: int, seed: int, options: dict[str, Any], hands: int
+) -> None:
+    rng = random.Random(seed)
+    rules = Ui77(n, options, NAMES[:n])
+    log: list[Event] = []
+    totals = [0] * n
+    goal: int | None = None
+    dealer = rng.randrange(n)
+    forced_total = 0
+    for number in range(hands):
+        if number == n:
+            goal = 11 * (max(totals) // 11 + 1 + rng.randrange(3))
+            log.append(Goal(score=goal))
+        events, points, quick, forced = play_hand(rng, n, dealer, options)
+        forced_total += forced
+        before = replay(rules, log)
+        result = replay(rules, [*log, *events])
+        state = result.state
+        flags = [f.code for i, f in result.flagged if i >= len(log)]
+        assert flags.count("trump-led-early") == forced
+        assert set(flags) <= {"trump-led-early"}
+        # The same hand as a quick entry scores the same.
+        swaps = [e for e in events if isinstance(e, Swap)]
+        quick_state = replay(rules, [*log, events[0], *swaps, quick]).state
+        assert rules.hands(quick_state)[-1].points == rules.hands(state)[-1].points
+        # The oracle's totals, with Go Nov (simultaneous, from the totals before any reset).
+        after = [t + p for t, p in zip(totals, points, strict=True)]
+        if goal is not None:
+            new = list(after)
+            for s in range(n):
+                if after[s] == goal:
+                    rest = sum(after) - after[s]
+                    if options["nov_rounding"] == "floor":
+                        new[s] = rest // (n - 1)
+                    else:
+                        new[s] = int(rest / (n - 1) + 0.5)
+            after = new
+        assert list(rules.scores(state)) == after, (rules.scores(before.state), points)
+        totals = after
+        log += events
+        dealer = (dealer + 1) % n
+        if goal is not None and max(totals) > goal:
+            end = rules.outcome(state)
+            assert end is not None
+            assert end.winners == tuple(s for s in range(n) if totals[s] == min(totals))
+            break
+        assert rules.outcome(state) is None
+
+
+@FAST
+@given(n=st.integers(2, 5), seed=st.integers(0, 2**32 - 1))
+def test_the_engine_counts_each_hand_like_the_table(n: int, seed: int) -> None:
+    """After every trick the engine's count of each player's cards is the table's."""
+    rng = random.Random(seed)
+    rules = Ui77(n, names=NAMES[:n])
+    events, _, _, _ = play_hand(
+        rng, n, 0, {"ace_low": False, "broken_by": "any", "nov_rounding": "half-up"}
+    )
+    deal = events[0]
+    assert isinstance(deal, Deal)
+    played = 0
+    for k in range(1, len(events)):
+        state = replay(rules, events[:k]).state
+        if state.hand is None or state.hand.discards is None:
+            continue
+        tricks = len(state.hand.tricks)
+        held = rules.held(state.hand)
+        assert sum(held) == sum(9 - d for d in state.hand.discards) + min(tricks, 4) - n * tricks
+        played = tricks
+    assert played >= 5
