@@ -80,6 +80,12 @@ def cache_settings(url: str) -> dict[str, dict[str, object]]:
                 "LOCATION": "companion-replays",
                 "OPTIONS": {"MAX_ENTRIES": 1000},
             },
+            # Rendered game pages and live fragments, by log position (see pages.py).
+            "pages": {
+                "BACKEND": "companion.tables.cache.ObjectCache",
+                "LOCATION": "companion-pages",
+                "OPTIONS": {"MAX_ENTRIES": 2000},
+            },
         }
     if not url.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured(
@@ -91,7 +97,11 @@ def cache_settings(url: str) -> dict[str, dict[str, object]]:
         # A cache server that does not answer makes requests replay, not hang.
         "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
     }
-    return {"default": redis, "replays": {**redis, "KEY_PREFIX": "replays"}}
+    return {
+        "default": redis,
+        "replays": {**redis, "KEY_PREFIX": "replays"},
+        "pages": {**redis, "KEY_PREFIX": "pages"},
+    }
 
 
 DEBUG = envbool("DJANGO_DEBUG", False)

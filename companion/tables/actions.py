@@ -11,8 +11,6 @@ same ``client_id`` and is answered from the row already written.
 from __future__ import annotations
 
 import dataclasses
-import functools
-import operator
 import sqlite3
 import uuid
 from collections.abc import Callable, Sequence
@@ -25,7 +23,7 @@ from companion import games
 from companion import rules as engine
 from companion.games import log as game_log
 
-from . import replays
+from . import fastsql, replays
 from .models import Club, Event, Game, OptionChange, Player, Seat, Table
 
 M = TypeVar("M", Table, Club)
@@ -137,15 +135,7 @@ def _entries(rules: engine.Rules[Any, Any], rows: Sequence[Event]) -> tuple[Entr
 
 def _rows_since(starts: dict[int, int]) -> dict[int, list[Event]]:
     """{game id: its log's rows from entry ``starts[game id]`` on}, in one query."""
-    out: dict[int, list[Event]] = {pk: [] for pk in starts}
-    if not starts:
-        return out
-    where = functools.reduce(
-        operator.or_, (Q(game_id=pk, seq__gte=start) for pk, start in starts.items())
-    )
-    for row in Event.objects.filter(where).order_by("game_id", "seq"):
-        out[row.game_id].append(row)
-    return out
+    return fastsql.events_since(starts)
 
 
 def log_entries(

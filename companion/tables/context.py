@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import uuid
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,6 +14,7 @@ from django.utils.functional import SimpleLazyObject as lazy
 from companion import rules as engine
 
 from .actions import Entry, Loaded, undo_target
+from .ids import fresh_id
 from .entry import EntryForm, describer, forms_for
 from .models import Table
 
@@ -305,7 +305,7 @@ def game_context(
         "can_undo": can_score and undo_target(loaded) is not None,
         # Undo is not idempotent (a second one restores what the first cancelled), so a
         # resent tap must be recognised by its id, like an entry form's.
-        "undo_client_id": uuid.uuid4(),
+        "undo_client_id": fresh_id(),
         "hand_template": hand_template,
         "tricks": lazy(lambda: tricks(loaded)),
         "version": table.version,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import json
+import re
 import uuid
 from typing import Any
 
@@ -24,15 +25,17 @@ from companion import games
 from companion import rules as engine
 from companion.games import log as game_log
 
-from . import actions, context
+from . import actions, context, fastsql, pages
 from .context import describe_entry, game_context, pick_form
 from .entry import forms_for
-from .models import Club, Game, Seat, Table
+from .models import Club, Game, Table
 from .qr import qr_svg
 from .stats import table_records
 
 #: Entries on a page of the full history.
 HISTORY_PAGE = 50
+#: What a table's link can look like (``models.new_key``: URL-safe base64).
+_LINK = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def _table(key: str) -> tuple[Table, bool]:
@@ -53,12 +56,8 @@ def _game(table: Table, number: int) -> Game:
 def _loaded(key: str, number: int) -> tuple[Table, bool, actions.Loaded]:
     """The table a link opens, whether it is the scorer's link, and game ``number`` there,
     loaded: its table, the game and its seats come in one query (the hot path's first)."""
-    seats = list(
-        Seat.objects.filter(Q(game__table__view_key=key) | Q(game__table__score_key=key))
-        .filter(game__number=number)
-        .select_related("game__table", "player")
-        .order_by("position")
-    )
+    # Links are URL-safe tokens: anything else (a NUL, say) names no table, and is not sent.
+    seats = fastsql.seats_of_game(key, number) if _LINK.fullmatch(key) else []
     if not seats:
         _table(key)  # no such table: say so
         raise Http404("No such game.")
@@ -222,11 +221,15 @@ def start_game(request: HttpRequest, key: str) -> HttpResponse:
 @require_safe
 def game_page(request: HttpRequest, key: str, number: int) -> HttpResponse:
     table, can_score, loaded = _loaded(key, number)
-    form = pick_form(loaded, request.GET.get("entry")) if can_score else None
-    ctx = game_context(request, table, key, can_score, loaded, form)
-    if request.htmx and request.GET.get("entry"):
-        return render(request, "tables/_entry.html", ctx)
-    return render(request, "tables/game.html", ctx)
+    entry = request.GET.get("entry")
+    template = "tables/_entry.html" if request.htmx and entry else "tables/game.html"
+
+    def build() -> dict[str, Any]:
+        form = pick_form(loaded, entry) if can_score else None
+        return game_context(request, table, key, can_score, loaded, form)
+
+    page = pages.page_key(request, template, table, key, loaded, entry)
+    return pages.render_kept(request, template, page, build)
 
 
 def game_options(request: HttpRequest, key: str, number: int) -> HttpResponse:
@@ -450,15 +453,19 @@ def live(request: HttpRequest, key: str, number: int) -> HttpResponse:
     if request.GET.get("v") == str(table.version):
         return HttpResponse(status=204)
     table, can_score, loaded = _loaded(key, number)
-    # Another phone recorded something: refresh the scorer's entry form too, since the step
-    # it was showing has probably been done.
-    form = pick_form(loaded, None) if can_score else None
-    ctx = game_context(request, table, key, can_score, loaded, form)
-    # The entry form is swapped in only if the step moved on: a form half filled in for the
-    # step still expected is not wiped by another phone's unrelated change.
-    return render(
-        request, "tables/_live.html", {**ctx, "oob": True, "seen_step": request.GET.get("s")}
-    )
+    seen_step = request.GET.get("s")
+
+    def build() -> dict[str, Any]:
+        # Another phone recorded something: refresh the scorer's entry form too, since the
+        # step it was showing has probably been done.
+        form = pick_form(loaded, None) if can_score else None
+        ctx = game_context(request, table, key, can_score, loaded, form)
+        # The entry form is swapped in only if the step moved on: a form half filled in for
+        # the step still expected is not wiped by another phone's unrelated change.
+        return {**ctx, "oob": True, "seen_step": seen_step}
+
+    page = pages.page_key(request, "tables/_live.html", table, key, loaded, seen_step)
+    return pages.render_kept(request, "tables/_live.html", page, build)
 
 
 @require_safe

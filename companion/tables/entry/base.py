@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import uuid
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
@@ -12,6 +11,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from companion import rules as engine
 from companion.rules.cards import RANK_NAMES, Suit
+from companion.tables.ids import fresh_id
 
 if TYPE_CHECKING:
     from companion.tables.actions import Loaded
@@ -140,7 +140,7 @@ class EntryForm(forms.Form):
 
     def __init__(self, loaded: Loaded, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {})
-        kwargs["initial"].setdefault("client_id", uuid.uuid4())
+        kwargs["initial"].setdefault("client_id", fresh_id())
         super().__init__(*args, **kwargs)
         self.loaded = loaded
         self.rules = loaded.rules
