@@ -14,8 +14,8 @@ from django.utils.functional import SimpleLazyObject as lazy
 from companion import rules as engine
 
 from .actions import Entry, Loaded, undo_target
-from .ids import fresh_id
 from .entry import EntryForm, describer, forms_for
+from .ids import fresh_id
 from .models import Table
 
 
