@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from companion.tables import club_views, views
+from companion.tables import club_views, ledger_views, views
 
 app_name = "tables"
 
@@ -21,6 +21,12 @@ urlpatterns = [
     path("t/<str:key>/", views.table_page, name="table"),
     path("t/<str:key>/players/", views.add_player, name="add_player"),
     path("t/<str:key>/start/", views.start_game, name="start"),
+    path("t/<str:key>/ledger/", ledger_views.ledger, name="ledger"),
+    path("t/<str:key>/ledger/settings/", ledger_views.ledger_settings, name="ledger_settings"),
+    path("t/<str:key>/ledger/paid/", ledger_views.ledger_paid, name="ledger_paid"),
+    path(
+        "t/<str:key>/ledger/unpaid/<int:payment>/", ledger_views.ledger_unpaid, name="ledger_unpaid"
+    ),
     path("t/<str:key>/qr/<str:role>.svg", views.qr, name="qr"),
     path(game, views.game_page, name="game"),
     path(game + "record/<str:kind>/", views.record, name="record"),

@@ -1,0 +1,8 @@
+"""Bastard, also known as Elevator, following our rulings: see ``game.py`` and its helpers
+``events``, ``play``, ``checks``, ``text`` and ``examples``."""
+
+from __future__ import annotations
+
+from .game import Bastard
+
+__all__ = ["Bastard"]
