@@ -1,0 +1,24 @@
+"""``{% load ledger %}`` then ``{{ amount|money:table }}``: minor units in the table's currency."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from companion.rules.money import format_minor
+
+register = template.Library()
+
+
+@register.filter
+def money(amount: int, table: Any) -> str:
+    """``1250`` at a table counting euros in cents: ``€12.50``."""
+    return format_minor(int(amount), currency=table.currency, decimals=table.decimals)
+
+
+@register.filter
+def signed(amount: int, table: Any) -> str:
+    """Like ``money``, a gain with its ``+``: ``+€12.50``, ``-€3.00``, ``€0.00``."""
+    text = money(amount, table)
+    return f"+{text}" if amount > 0 else text
