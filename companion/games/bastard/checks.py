@@ -7,18 +7,14 @@ current state (all are errors: the entry is refused). ``docs/games/bastard.md`` 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from companion.games.bastard import play
-from companion.games.bastard.events import BastardState, Deal, Hand, Pass, Play, Result
+from companion.games.bastard.events import BastardState, Deal, Hand, Pass, Play, Result, Table
 from companion.rules.cards import Card
 from companion.rules.core import Violation
 from companion.rules.events import Event
 from companion.rules.text import Text, tr, tr_n
 from companion.rules.tricks import name_list
-
-if TYPE_CHECKING:
-    from companion.games.bastard.game import Bastard
 
 ENTRY_NOUNS = {
     "deal": tr("A deal"),
@@ -28,7 +24,7 @@ ENTRY_NOUNS = {
 }
 
 
-def unexpected(rules: Bastard, state: BastardState, event: Event) -> Violation:
+def unexpected(rules: Table, state: BastardState, event: Event) -> Violation:
     kind = event.kind
     if rules.outcome(state) is not None:
         return Violation("game-over", tr("The evening is over: nothing more can be recorded."))
@@ -62,7 +58,7 @@ def unexpected(rules: Bastard, state: BastardState, event: Event) -> Violation:
     )
 
 
-def deal_problems(rules: Bastard, state: BastardState, deal: Deal) -> list[Violation]:
+def deal_problems(rules: Table, state: BastardState, deal: Deal) -> list[Violation]:
     names, n = rules.names, rules.n_seats
     problems: list[Violation] = []
     expected = state.next_dealer
@@ -120,7 +116,7 @@ def deal_problems(rules: Bastard, state: BastardState, deal: Deal) -> list[Viola
     return problems
 
 
-def card_problems(rules: Bastard, cards: Sequence[Card]) -> list[Violation]:
+def card_problems(rules: Table, cards: Sequence[Card]) -> list[Violation]:
     """Jokers named by colour in the coloured-joker variant."""
     if rules.options.coloured_jokers and any(c.is_joker and c.joker is None for c in cards):
         return [
@@ -133,7 +129,7 @@ def card_problems(rules: Bastard, cards: Sequence[Card]) -> list[Violation]:
     return []
 
 
-def result_problems(rules: Bastard, result: Result) -> list[Violation]:
+def result_problems(rules: Table, result: Result) -> list[Violation]:
     names, n = rules.names, rules.n_seats
     places = result.places
     for seat, place in enumerate(places):
@@ -194,7 +190,7 @@ def result_problems(rules: Bastard, result: Result) -> list[Violation]:
     return []
 
 
-def _turn_problem(rules: Bastard, hand: Hand, seat: int) -> list[Violation]:
+def _turn_problem(rules: Table, hand: Hand, seat: int) -> list[Violation]:
     if seat == hand.turn:
         return []
     return [
@@ -214,7 +210,7 @@ def colour_word(card: Card) -> Text:
     return tr("red") if card.is_red else tr("black")
 
 
-def play_problems(rules: Bastard, hand: Hand, event: Play) -> list[Violation]:
+def play_problems(rules: Table, hand: Hand, event: Play) -> list[Violation]:
     if problems := _turn_problem(rules, hand, event.seat):
         return problems
     who, cards = rules.names[event.seat], event.cards
@@ -297,7 +293,7 @@ def _copies_problem(card: Card, packs: int, coloured: bool) -> Violation:
     return Violation("card-twice", message, rule="cards")
 
 
-def beat_problems(rules: Bastard, hand: Hand, cards: Sequence[Card]) -> list[Violation]:
+def beat_problems(rules: Table, hand: Hand, cards: Sequence[Card]) -> list[Violation]:
     """Whether ``cards`` may go on the pile: colour first, then rank (rules 5 to 7)."""
     first, top = cards[0], hand.top
     coloured = rules.options.coloured_jokers
@@ -364,7 +360,7 @@ def beat_problems(rules: Bastard, hand: Hand, cards: Sequence[Card]) -> list[Vio
     return [Violation("must-beat", message, rule="play")]
 
 
-def pass_problems(rules: Bastard, hand: Hand, event: Pass) -> list[Violation]:
+def pass_problems(rules: Table, hand: Hand, event: Pass) -> list[Violation]:
     if problems := _turn_problem(rules, hand, event.seat):
         return problems
     who = rules.names[event.seat]

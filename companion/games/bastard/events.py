@@ -7,9 +7,11 @@ game) is a series of them, with a tally of wins and bastards.
 from __future__ import annotations
 
 import dataclasses
+from typing import Protocol
 
+from companion.games.bastard.play import Plan
 from companion.rules.cards import Card
-from companion.rules.core import HandScore
+from companion.rules.core import HandScore, Outcome
 from companion.rules.events import Event, PerSeat, Seat
 from companion.rules.text import tr
 
@@ -119,3 +121,36 @@ class BastardState:
     next_dealer: int | None = None
     #: Who may start the next game: one seat, or several after a shared win (a cut decides).
     starters: tuple[int, ...] = ()
+
+
+class Table(Protocol):
+    """What :mod:`checks` and :mod:`text` need of the rules (``Bastard`` has it all), so they
+    never import the game module."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def n_seats(self) -> int: ...
+
+    @property
+    def options(self) -> BastardOptions: ...
+
+    @property
+    def packs(self) -> int: ...
+
+    def outcome(self, state: BastardState) -> Outcome | None: ...
+
+    def winners_text(self, end: Outcome) -> str: ...
+
+    def stuck_check(self, hand: Hand) -> bool: ...
+
+    def free(self, hand: Hand) -> bool: ...
+
+    def pass_banned(self, hand: Hand) -> str: ...
+
+    def owed(self, hand: Hand) -> int: ...
+
+    def penalty_plan(self, hand: Hand, seat: int) -> Plan: ...
+
+    def tally(self, state: BastardState) -> tuple[list[int], list[int]]: ...

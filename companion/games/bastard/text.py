@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from companion.games.bastard import play
-from companion.games.bastard.events import BastardState, Hand, Penalty
+from companion.games.bastard.events import BastardState, Hand, Penalty, Table
 from companion.rules.core import Reminder
 from companion.rules.text import Text, shown, tr, tr_n, trc
 from companion.rules.tricks import comma_list, name_list
-
-if TYPE_CHECKING:
-    from companion.games.bastard.game import Bastard
 
 __all__ = ["hand_summary", "info", "name_list", "prompt", "reminders"]
 
@@ -25,7 +21,7 @@ def dot_list(parts: Sequence[str]) -> str:
     return out
 
 
-def pile_text(rules: Bastard, hand: Hand) -> Text:
+def pile_text(rules: Table, hand: Hand) -> Text:
     """The card to beat and where the pile is going."""
     top = hand.top
     if top is None:
@@ -44,7 +40,7 @@ def _other(red: bool) -> Text:
     return tr("black") if red else tr("red")
 
 
-def penalty_text(rules: Bastard, hand: Hand, seat: int) -> Text:
+def penalty_text(rules: Table, hand: Hand, seat: int) -> Text:
     """What the bastard rule would do to ``seat`` now."""
     plan = rules.penalty_plan(hand, seat)
     names = rules.names
@@ -75,7 +71,7 @@ def penalty_text(rules: Bastard, hand: Hand, seat: int) -> Text:
     )
 
 
-def prompt(rules: Bastard, state: BastardState) -> Text:
+def prompt(rules: Table, state: BastardState) -> Text:
     if (end := rules.outcome(state)) is not None:
         return tr("Evening over: {result}", result=rules.winners_text(end))
     hand, names = state.hand, rules.names
@@ -114,7 +110,7 @@ def prompt(rules: Bastard, state: BastardState) -> Text:
     return tr("{player} plays on {card} or passes.", player=who, card=hand.top)
 
 
-def info(rules: Bastard, state: BastardState) -> list[tuple[str, str]]:
+def info(rules: Table, state: BastardState) -> list[tuple[str, str]]:
     names = rules.names
     wins, bastards = rules.tally(state)
     tally = [
@@ -174,7 +170,7 @@ def info(rules: Bastard, state: BastardState) -> list[tuple[str, str]]:
     return [*rows, *tally]
 
 
-def penalty_done(rules: Bastard, penalty: Penalty) -> Text:
+def penalty_done(rules: Table, penalty: Penalty) -> Text:
     names = rules.names
     who = names[penalty.seat]
     got = penalty.from_stock + len(penalty.givers) + penalty.extra
@@ -203,7 +199,7 @@ def penalty_done(rules: Bastard, penalty: Penalty) -> Text:
     return text
 
 
-def hand_summary(rules: Bastard, hand: Hand, groups: Sequence[Sequence[int]]) -> Text:
+def hand_summary(rules: Table, hand: Hand, groups: Sequence[Sequence[int]]) -> Text:
     names = rules.names
     order = comma_list(
         [
@@ -233,7 +229,7 @@ def hand_summary(rules: Bastard, hand: Hand, groups: Sequence[Sequence[int]]) ->
     return tr("{deal}; order {order}; {result}", deal=dealt, order=order, result=result)
 
 
-def reminders(rules: Bastard, state: BastardState) -> list[Reminder]:
+def reminders(rules: Table, state: BastardState) -> list[Reminder]:
     """Beating, reversals, jokers, passing and the bastard rule, as they stand now."""
     hand = state.hand
     if hand is None or rules.outcome(state) is not None:
