@@ -267,15 +267,28 @@ def do_add_player(table: Table, name: str) -> Player:
 
 
 def check_start_game(
-    table: Table, key: str, players: Sequence[Player], options: dict[str, Any]
+    table: Table,
+    key: str,
+    players: Sequence[Player],
+    options: dict[str, Any],
+    at: int | None = None,
 ) -> Game:
-    """Start a game with these players in seat order. Raises SetupError if the rules say no."""
+    """Start a game with these players in seat order. Raises SetupError if the rules say no.
+
+    ``at``: the number of games the table had when the "Start game" form was shown. If it has
+    more now, the form was already sent (a double tap, a retry) or another phone started one:
+    no game is started, and the latest one is returned with ``repeated`` set on it.
+    """
     rules_class = games.get_rules(key)
     names = [p.name for p in players]
     rules = rules_class(len(names), options, names)  # validates seat count and options
     with transaction.atomic():
         locked = Table.objects.select_for_update().get(pk=table.pk)
         number = (locked.games.aggregate(n=Max("number"))["n"] or 0) + 1
+        if at is not None and number - 1 != at and number > 1:
+            latest = locked.games.get(number=number - 1)
+            latest.repeated = True  # type: ignore[attr-defined]
+            return latest
         game = Game.objects.create(
             table=locked,
             number=number,
@@ -315,6 +328,18 @@ def _version(table_id: int) -> int:
     return Table.objects.values_list("version", flat=True).get(pk=table_id)
 
 
+class StaleEntry(Exception):  # noqa: N818 (a refusal, like the engine's errors)
+    """A submission made for another state of the log: it was made when the log held ``at``
+    entries (the position its entry would take), and the game has moved on since (another
+    phone recorded, cancelled or corrected something). Nothing is written; ``loaded`` is the
+    game as it stands now, read under the lock."""
+
+    def __init__(self, at: int, loaded: Loaded) -> None:
+        super().__init__(f"made for entry #{at + 1}, the log has {loaded.count} entries")
+        self.at = at
+        self.loaded = loaded
+
+
 @dataclasses.dataclass(frozen=True)
 class Recorded:
     loaded: Loaded
@@ -330,12 +355,17 @@ def check_record_event(
     event: engine.Event,
     client_id: uuid.UUID | None = None,
     current: Loaded | None = None,
+    at: int | None = None,
 ) -> Recorded:
     """Validate ``event`` against the game's whole history and append it. The game as it
     stands after it comes back (``Recorded.loaded``), ready to show. ``current``: the game as
     the caller loaded it; used if the log has not moved since (checked under the lock).
+    ``at``: the number of entries the log held when the submission was made (the position
+    its entry takes); None claims nothing.
 
-    Raises ``engine.IllegalEventError`` (nothing written) if the rules refuse it.
+    A resent submission (its ``client_id`` already recorded) is answered as recorded. Raises
+    ``StaleEntry`` if the log no longer holds ``at`` entries, and ``engine.IllegalEventError``
+    if the rules refuse the event; nothing is written then.
     """
     try:
         with transaction.atomic():
@@ -344,6 +374,8 @@ def check_record_event(
             if seen is not None:
                 loaded = load(locked)
                 return Recorded(loaded, seen, _version(locked.table_id), repeated=True)
+            if at is not None and at != current.count:
+                raise StaleEntry(at, current)
             result = _appended(current, event)  # raises IllegalEventError
             index = current.count
             row = Event.objects.create(
@@ -403,21 +435,29 @@ def _appended(current: Loaded, event: engine.Event) -> engine.Replay[Any]:
     return engine.extend(current.rules, current.result, [event])
 
 
-def check_void_event(game: Game, target: int, client_id: uuid.UUID | None = None) -> Recorded:
+def check_void_event(
+    game: Game, target: int, client_id: uuid.UUID | None = None, at: int | None = None
+) -> Recorded:
     """Cancel the event at ``target``; refused if what follows it would no longer be legal."""
-    return check_record_event(game, engine.Void(target=target), client_id)
+    return check_record_event(game, engine.Void(target=target), client_id, at=at)
 
 
 def check_change_options(
-    game: Game, options: dict[str, Any], client_id: uuid.UUID | None = None
+    game: Game,
+    options: dict[str, Any],
+    client_id: uuid.UUID | None = None,
+    at: int | None = None,
 ) -> Loaded:
     """Play the whole game again under other house rules, and keep them if every entry is
     still legal. Raises ``SetupError`` for a bad option and ``IllegalEventError`` naming the
-    first entry the new rules refuse; nothing changes then."""
+    first entry the new rules refuse, ``StaleEntry`` if the log no longer holds ``at`` entries
+    (the form was made for another state of the game); nothing changes then."""
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
         if client_id is not None and OptionChange.objects.filter(client_id=client_id).exists():
             return load(locked)  # a resent form: already done
+        if at is not None and at != locked.events.count():
+            raise StaleEntry(at, load(locked))
         before = locked.options
         names = locked.seat_names()
         rules = locked.rules_class(len(names), {**before, **options}, names)
@@ -445,11 +485,15 @@ def load_before(loaded: Loaded, events: Sequence[engine.Event], target: int) -> 
 
 
 def check_correct_event(
-    game: Game, target: int, event: engine.Event, client_id: uuid.UUID | None = None
+    game: Game,
+    target: int,
+    event: engine.Event,
+    client_id: uuid.UUID | None = None,
+    at: int | None = None,
 ) -> Recorded:
     """Replace entry ``target`` with ``event``; refused (nothing written) if it or anything
     after it would break a rule."""
-    return check_record_event(game, engine.Correction(target=target, event=event), client_id)
+    return check_record_event(game, engine.Correction(target=target, event=event), client_id, at=at)
 
 
 def undo_target(loaded: Loaded) -> int | None:

@@ -204,6 +204,7 @@ def history(
                 "flags": flags.get(index, []),
                 "at": row.recorded_at,
                 "void_url": f"{game_url}void/{index}/",
+                "client_id": fresh_id(),  # a resent cancel is recognised, like an entry
                 "correct_url": f"{game_url}correct/{index}/",
             }
         )
@@ -306,6 +307,8 @@ def game_context(
         # Undo is not idempotent (a second one restores what the first cancelled), so a
         # resent tap must be recognised by its id, like an entry form's.
         "undo_client_id": fresh_id(),
+        # The log's length: every form that changes the game carries it (guards.posted_at).
+        "at": loaded.count,
         "hand_template": hand_template,
         "tricks": lazy(lambda: tricks(loaded)),
         "version": table.version,

@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget, trigger_client_event
@@ -25,7 +26,7 @@ from companion import games
 from companion import rules as engine
 from companion.games import log as game_log
 
-from . import actions, context, fastsql, pages
+from . import actions, context, fastsql, guards, pages
 from .context import describe_entry, game_context, pick_form
 from .entry import forms_for
 from .models import Club, Game, Table
@@ -162,17 +163,6 @@ def add_player(request: HttpRequest, key: str) -> HttpResponse:
     return redirect("tables:table", key=key)
 
 
-def _posted_options(rules_class: type[engine.Rules[Any, Any]], post: Any) -> dict[str, Any]:
-    """Option choices as posted (text) turned back into their values (text, number, yes/no)."""
-    options = {}
-    for opt in rules_class.option_info:
-        posted = post.get(opt.name)
-        for value, _ in opt.choices or ((True, ""), (False, "")):
-            if posted is not None and str(value) == posted:
-                options[opt.name] = value
-    return options
-
-
 def _option_rows(rules_class: type[engine.Rules[Any, Any]], chosen: Any) -> list[dict[str, Any]]:
     """Each house rule with its choices, the one in ``chosen`` (an options object) checked."""
     return [
@@ -196,12 +186,22 @@ def start_game(request: HttpRequest, key: str) -> HttpResponse:
     error = ""
     if request.method == "POST":
         chosen = [p for p in players if str(p.pk) in request.POST.getlist("player")]
-        options = _posted_options(rules_class, request.POST)
         try:
-            game = actions.check_start_game(table, game_key, chosen, options)
-        except engine.RulesError as exc:
+            options = guards.posted_options(rules_class, request.POST)
+            game = actions.check_start_game(
+                table, game_key, chosen, options, guards.posted_at(request.POST)
+            )
+        except (engine.RulesError, ValueError) as exc:
             error = str(exc)
         else:
+            if getattr(game, "repeated", False):
+                messages.info(
+                    request,
+                    gettext(
+                        "This game had already been started (a second tap, or another "
+                        "phone): here it is."
+                    ),
+                )
             return redirect("tables:game", key=key, number=game.number)
     return render(
         request,
@@ -214,6 +214,7 @@ def start_game(request: HttpRequest, key: str) -> HttpResponse:
             "option_rows": _option_rows(rules_class, rules_class.parse_options({})),
             "error": error,
             "selected": [p.pk for p in players][: rules_class.seats.stop - 1],
+            "at": table.games.count(),
         },
     )
 
@@ -244,11 +245,15 @@ def game_options(request: HttpRequest, key: str, number: int) -> HttpResponse:
     error = ""
     if request.method == "POST":
         try:
-            actions.check_change_options(
+            changed = actions.check_change_options(
                 game,
-                _posted_options(rules_class, request.POST),
-                _uuid(request.POST.get("client_id")),
+                guards.posted_options(rules_class, request.POST),
+                guards.posted_uuid(request.POST.get("client_id")),
+                guards.posted_at(request.POST),
             )
+        except actions.StaleEntry as exc:
+            messages.error(request, guards.stale_message(exc.loaded, exc.at))
+            return redirect("tables:game", key=key, number=number)
         except engine.IllegalEventError as exc:
             error = (
                 f"Not changed: under these house rules entry #{exc.index + 1} would break a "
@@ -256,8 +261,13 @@ def game_options(request: HttpRequest, key: str, number: int) -> HttpResponse:
             )
         except engine.RulesError as exc:
             error = f"Not changed: {exc}"
+        except ValueError as exc:  # a choice not offered, a damaged submission id
+            error = str(exc)
         else:
-            messages.success(request, "House rules changed; the whole game was scored again.")
+            if changed.rules.options_dict() == loaded.rules.options_dict():
+                messages.info(request, gettext("Nothing changed: these were the house rules."))
+            else:
+                messages.success(request, "House rules changed; the whole game was scored again.")
             return redirect("tables:game", key=key, number=number)
     return render(
         request,
@@ -270,6 +280,7 @@ def game_options(request: HttpRequest, key: str, number: int) -> HttpResponse:
             "option_rows": _option_rows(rules_class, loaded.rules.options),
             "error": error,
             "client_id": uuid.uuid4(),
+            "at": loaded.count,
             "hands": len(loaded.rules.hands(loaded.state)),
         },
     )
@@ -284,19 +295,36 @@ def record(request: HttpRequest, key: str, number: int, kind: str) -> HttpRespon
     form = pick_form(loaded, kind, request.POST)
     if form is None:
         raise Http404("This game records no such entry.")
+    at = guards.posted_at(request.POST)
     if form.is_valid():
         try:
             recorded = actions.check_record_event(
-                game, form.to_event(), form.cleaned_data["client_id"], current=loaded
+                game, form.to_event(), form.cleaned_data["client_id"], current=loaded, at=at
             )
+        except actions.StaleEntry as exc:
+            return _stale(request, table, key, exc.loaded, exc.at)
         except engine.IllegalEventError as exc:
             form.violations = list(exc.violations)
         else:
             return _after_write(request, table, key, recorded, loaded)
+    elif at is not None and at != loaded.count:
+        return _stale(request, table, key, loaded, at)
     ctx = game_context(request, table, key, can_score, loaded, form)
     if not request.htmx:
         return render(request, "tables/game.html", ctx)
     return retarget(render(request, "tables/_entry.html", ctx), "#entry")
+
+
+def _stale(
+    request: HttpRequest, table: Table, key: str, loaded: actions.Loaded, at: int
+) -> HttpResponse:
+    """An entry made for another state of the game: refused, nothing written. The game as it
+    is now, with a fresh entry form headed by what happened since."""
+    ctx = game_context(request, table, key, True, loaded, pick_form(loaded, None))
+    ctx["stale"] = guards.stale_message(loaded, at)
+    if not request.htmx:
+        return render(request, "tables/game.html", ctx)
+    return render(request, "tables/_live.html", {**ctx, "oob": True})
 
 
 def _same_hand(before: actions.Loaded, after: actions.Loaded) -> bool:
@@ -347,19 +375,24 @@ def _void(request: HttpRequest, key: str, number: int, target: int | None) -> Ht
     if not can_score:
         return _scorer_only(request)
     game = _game(table, number)
+    loaded = actions.load(game)
     if target is None:
-        target = actions.undo_target(actions.load(game))
-    client_id = _uuid(request.POST.get("client_id"))
+        target = actions.undo_target(loaded)
+    try:
+        client_id = guards.posted_uuid(request.POST.get("client_id"))
+    except guards.BadSubmissionId as exc:
+        messages.error(request, str(exc))
+        target = None
+    else:
+        if target is None:
+            messages.error(request, gettext("Nothing to undo: no entry is in effect."))
     if target is not None:
         try:
-            actions.check_void_event(game, target, client_id)
+            actions.check_void_event(game, target, client_id, guards.posted_at(request.POST))
+        except actions.StaleEntry as exc:
+            messages.error(request, guards.stale_message(exc.loaded, exc.at))
         except engine.IllegalEventError as exc:
-            v = exc.violations[0]
-            messages.error(
-                request,
-                f"Entry #{target + 1} cannot be cancelled: entry "
-                f"#{exc.index + 1} would then break a rule — {v.message}",
-            )
+            messages.error(request, guards.void_refused(target, exc, loaded.count))
     if request.htmx:
         return HttpResponseClientRedirect(reverse("tables:game", args=[key, game.number]))
     return redirect("tables:game", key=key, number=game.number)
@@ -384,7 +417,9 @@ def correct(request: HttpRequest, key: str, number: int, index: int) -> HttpResp
         messages.error(request, f"Entry #{index + 1} is cancelled: restore it first.")
         return redirect("tables:game", key=key, number=number)
     before = actions.load_before(loaded, events, index)
-    form = form_class(before, request.POST if request.method == "POST" else None)
+    form = form_class(
+        before, request.POST if request.method == "POST" else None, initial={"at": loaded.count}
+    )
     current = loaded.result.corrected.get(index)  # the correction in force, if any
     in_force = original if current is None else events[current]
     if isinstance(in_force, engine.Correction):
@@ -395,7 +430,12 @@ def correct(request: HttpRequest, key: str, number: int, index: int) -> HttpResp
         if not event.note and in_force.note:  # a note the form does not ask for stays
             event = engine.with_note(event, in_force.note)
         try:
-            actions.check_correct_event(game, index, event, form.cleaned_data["client_id"])
+            actions.check_correct_event(
+                game, index, event, form.cleaned_data["client_id"], guards.posted_at(request.POST)
+            )
+        except actions.StaleEntry as exc:
+            messages.error(request, guards.stale_message(exc.loaded, exc.at))
+            return redirect("tables:game", key=key, number=number)
         except engine.IllegalEventError as exc:
             form.violations = list(exc.violations)
             if exc.index < len(events):  # a later entry, not the correction itself
@@ -428,10 +468,9 @@ def correct(request: HttpRequest, key: str, number: int, index: int) -> HttpResp
 
 
 def _uuid(value: str | None) -> uuid.UUID | None:
-    try:
-        return uuid.UUID(value) if value else None
-    except ValueError:
-        return None
+    """The submission id as posted; ValueError (saying so) if it is damaged: a bad id is
+    refused, never taken as none (that would lose the protection against a double tap)."""
+    return guards.posted_uuid(value)
 
 
 @require_POST

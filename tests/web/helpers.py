@@ -31,6 +31,7 @@ HTMX = {"HX-Request": "true"}
 PHONE_VIEWPORT = {"width": 390, "height": 844}
 
 _CLIENT_ID = re.compile(r'name="client_id" value="([0-9a-f-]{36})"')
+_AT = re.compile(r'name="at" value="(\d+)"')
 _TAG = re.compile(r"<[^>]+>")
 _TFOOT = re.compile(r"<tfoot>(.*?)</tfoot>", re.S)
 _TBODY = re.compile(r'<table class="scoreboard">.*?<tbody>(.*?)</tbody>', re.S)
@@ -62,13 +63,20 @@ def words(response: HttpResponse) -> str:
     return " ".join(html.unescape(_TAG.sub(" ", response.content.decode())).split())
 
 
-def form_client_id(client: Client, game: Game, kind: str) -> str:
-    """The one-time id carried by the entry form the scorer is shown for ``kind``."""
+def form_ids(client: Client, game: Game, kind: str) -> tuple[str, str]:
+    """The one-time id and the log position (``at``) carried by the entry form the scorer is
+    shown for ``kind``."""
     page = client.get(game_url(game), {"entry": kind})
     assert page.status_code == 200
-    found = _CLIENT_ID.search(page.content.decode())
-    assert found, "the game page has no entry form"
-    return found.group(1)
+    html_text = page.content.decode()
+    found, at = _CLIENT_ID.search(html_text), _AT.search(html_text)
+    assert found and at, "the game page has no entry form"
+    return found.group(1), at.group(1)
+
+
+def form_client_id(client: Client, game: Game, kind: str) -> str:
+    """The one-time id carried by the entry form the scorer is shown for ``kind``."""
+    return form_ids(client, game, kind)[0]
 
 
 def record(
@@ -80,8 +88,10 @@ def record(
     htmx: bool = False,
     client_id: str | None = None,
 ) -> HttpResponse:
-    """Submit an entry form as a scorer would: with the client id from the rendered form."""
-    fields = {"client_id": client_id or form_client_id(client, game, kind), **data}
+    """Submit an entry form as a scorer would: with the client id and the log position
+    (``at``) from the rendered form (``data`` may give its own)."""
+    shown_id, at = form_ids(client, game, kind)
+    fields = {"client_id": client_id or shown_id, "at": at, **data}
     headers = HTMX if htmx else {}
     return client.post(game_url(game, f"record/{kind}/"), fields, headers=headers)
 

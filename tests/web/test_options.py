@@ -87,7 +87,8 @@ def test_a_resent_change_is_recorded_once(client: Client, db: None) -> None:
 def test_choosing_the_rules_already_in_force_records_nothing(client: Client, db: None) -> None:
     game = _imported("buck_euchre/declarer-euchred.json")
     assert _post(client, game, {"start_score": "25"}).status_code == 302
-    assert _post(client, game, {"start_score": "99"}).status_code == 302  # not offered: ignored
+    refused = _post(client, game, {"start_score": "99"})  # not offered: refused, saying so
+    assert refused.status_code == 200 and "has no such choice" in text(refused)
     assert not OptionChange.objects.exists()
     assert page_totals(client.get(game_url(game))) == [24, 30, 23, 30]
 

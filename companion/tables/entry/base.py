@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django import forms
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext_lazy as _
 
 from companion import rules as engine
 from companion.rules.cards import RANK_NAMES, Suit
@@ -162,11 +163,22 @@ class EntryForm(forms.Form):
     label: ClassVar[str]  # the tab / button text: "Deal", "Trick", "Piles"
     template: ClassVar[str]
 
-    client_id = forms.UUIDField(widget=Hidden)
+    client_id = forms.UUIDField(
+        widget=Hidden,
+        error_messages={
+            "required": _("This form has no submission id: reload the page and try again."),
+            "invalid": _("This form's submission id is damaged: reload the page and try again."),
+        },
+    )
+    # The number of entries in the log when the form was rendered: the position its entry
+    # takes. Read by guards.posted_at (never an error here); a form made for another state of
+    # the log is refused (actions.StaleEntry).
+    at = forms.CharField(widget=Hidden, required=False)
 
     def __init__(self, loaded: Loaded, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("client_id", fresh_id())
+        kwargs["initial"].setdefault("at", loaded.count)
         super().__init__(*args, **kwargs)
         self.loaded = loaded
         self.rules = loaded.rules

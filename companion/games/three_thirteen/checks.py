@@ -1,0 +1,184 @@
+"""Three Thirteen's validation: every check of an entry, named by its violation code.
+
+Called by :meth:`ThreeThirteen.violations`; each function returns the problems with one event in
+the current state (errors refuse it; irregularities are recorded and flagged). See
+``docs/games/three_thirteen.md`` for the list of codes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from companion.games.three_thirteen import play
+from companion.games.three_thirteen.events import (
+    Deal,
+    Hand,
+    Hands,
+    Result,
+    Table,
+    ThreeThirteenState,
+)
+from companion.rules.core import Severity, Violation
+from companion.rules.events import Event
+from companion.rules.text import tr, tr_n
+
+ENTRY_NOUNS = {
+    "deal": tr("A deal"),
+    "result": tr("A hand's result"),
+    "hands": tr("A hand's cards"),
+}
+
+
+def unexpected(rules: Table, state: ThreeThirteenState, event: Event) -> Violation:
+    if rules.outcome(state) is not None:
+        return Violation("game-over", tr("The game is over: nothing more can be recorded."))
+    entry = ENTRY_NOUNS.get(event.kind) or tr("A {kind}", kind=event.kind)
+    if state.hand is None:
+        return Violation(
+            "out-of-order",
+            tr("{entry} cannot be recorded now: expecting the next deal.", entry=entry),
+        )
+    return Violation(
+        "out-of-order",
+        tr(
+            "{entry} cannot be recorded now: hand {number} is dealt, record its result.",
+            entry=entry,
+            number=state.hand.number,
+        ),
+    )
+
+
+def deal_problems(rules: Table, state: ThreeThirteenState, event: Deal) -> list[Violation]:
+    expected = state.next_dealer
+    if expected is None or event.dealer == expected:
+        return []
+    return [
+        Violation(
+            "wrong-dealer",
+            tr(
+                "{player} deals, but the deal passes to the left: it was {expected}'s turn.",
+                player=rules.names[event.dealer],
+                expected=rules.names[expected],
+            ),
+            Severity.IRREGULARITY,
+            rule="deal",
+        )
+    ]
+
+
+def result_problems(rules: Table, hand: Hand, event: Result) -> list[Violation]:
+    names, options = rules.names, rules.options
+    top = play.max_deadwood(options, hand.number)
+    problems = []
+    for seat, points in enumerate(event.deadwood):
+        if points < 0:
+            problems.append(
+                Violation(
+                    "deadwood-negative",
+                    tr(
+                        "{player}'s deadwood cannot be below 0 ({points}).",
+                        player=names[seat],
+                        points=points,
+                    ),
+                    rule="scoring",
+                )
+            )
+        elif points > top:
+            problems.append(
+                Violation(
+                    "deadwood-too-high",
+                    tr(
+                        "{player}'s deadwood of {points} is more than this hand allows: "
+                        "{cards} cards at {most} at most make {top}.",
+                        player=names[seat],
+                        points=points,
+                        cards=play.cards_dealt(hand.number),
+                        most=play.card_top(options),
+                        top=top,
+                    ),
+                    rule="scoring",
+                )
+            )
+    if event.deadwood[event.out] != 0:
+        problems.append(
+            Violation(
+                "out-has-deadwood",
+                tr(
+                    "{player} went out, so every card was melded: their deadwood must be 0, "
+                    "not {points}.",
+                    player=names[event.out],
+                    points=event.deadwood[event.out],
+                ),
+                rule="going-out",
+            )
+        )
+    return problems
+
+
+def hands_problems(rules: Table, hand: Hand, event: Hands) -> list[Violation]:
+    names, options = rules.names, rules.options
+    dealt = play.cards_dealt(hand.number)
+    problems = []
+    for seat, cards in enumerate(event.cards):
+        if any(c.is_joker for c in cards):
+            problems.append(
+                Violation(
+                    "no-jokers",
+                    tr(
+                        "{player} has a joker: Three Thirteen is played without jokers.",
+                        player=names[seat],
+                    ),
+                    rule="cards",
+                )
+            )
+        if len(cards) != dealt:
+            problems.append(
+                Violation(
+                    "wrong-card-count",
+                    tr_n(
+                        "{player} has {n} card, but each player ends hand {number} with {dealt}.",
+                        "{player} has {n} cards, but each player ends hand {number} with {dealt}.",
+                        len(cards),
+                        player=names[seat],
+                        number=hand.number,
+                        dealt=dealt,
+                    ),
+                    rule="cards",
+                )
+            )
+    decks = rules.decks()
+    seen = Counter(c for cards in event.cards for c in cards if not c.is_joker)
+    for card, count in seen.items():
+        if count > decks:
+            problems.append(
+                Violation(
+                    "too-many-copies",
+                    tr_n(
+                        "{card} is entered {count} times, but the pack holds it only once.",
+                        "{card} is entered {count} times, but the {n} packs hold it only {n} "
+                        "times.",
+                        decks,
+                        card=card,
+                        count=count,
+                    ),
+                    rule="cards",
+                )
+            )
+    if problems:
+        return problems
+    best = play.arrange(event.cards[event.out], options, hand.number)
+    if best.deadwood_value:
+        problems.append(
+            Violation(
+                "out-not-melded",
+                tr(
+                    "{player} cannot have gone out: at best {cards} are left over "
+                    "({points} points).",
+                    player=names[event.out],
+                    cards=best.deadwood,
+                    points=best.deadwood_value,
+                ),
+                rule="going-out",
+            )
+        )
+    return problems
