@@ -2,13 +2,16 @@ from __future__ import annotations
 
 from django.urls import path
 
-from companion.tables import club_views, ledger_views, views
+from companion.tables import app_views, club_views, ledger_views, views
 
 app_name = "tables"
 
 game = "t/<str:key>/g/<int:number>/"
 urlpatterns = [
     path("", views.home, name="home"),
+    path("sw.js", app_views.service_worker, name="service_worker"),
+    path("manifest.webmanifest", app_views.manifest, name="manifest"),
+    path("offline/", app_views.offline, name="offline"),
     path("new/", views.table_new, name="new"),
     path("import/", views.import_log, name="import"),
     path("club/new/", club_views.club_new, name="club_new"),

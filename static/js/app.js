@@ -1,0 +1,218 @@
+/*
+ * The app around the pages: the service worker (so the pages opened on this phone still show
+ * offline), the offline banner, and the list of tables and clubs opened on this phone.
+ *
+ * - Offline (the browser says so, or a request found no network) the banner says so; forms
+ *   other than entry forms cannot be checked by the server, so their buttons are disabled
+ *   until the connection is back (entry forms keep their entries: entries.js).
+ * - Each table, game or club page carries #remember (its kind, link, title, game, players);
+ *   this phone keeps them in localStorage "companion.tables", newest first, and the home page
+ *   lists them (#my-tables) with a button to forget each. Nothing is asked of the server.
+ * - After htmx changes a page, the page as it now is is kept in the service worker's cache,
+ *   so that opened offline it shows the last state this phone saw.
+ *
+ * No inline script anywhere (CSP script-src 'self'); words come from #js-words.
+ */
+(function () {
+  "use strict";
+
+  var PAGES = "companion-pages";
+  var MINE = "companion.tables";
+  var KEEP_AT_MOST = 50;
+
+  function words() {
+    return (document.getElementById("js-words") || { dataset: {} }).dataset;
+  }
+
+  function say(name, values) {
+    var text = words()[name] || name;
+    Object.keys(values || {}).forEach(function (k) {
+      text = text.split("{" + k + "}").join(String(values[k]));
+    });
+    return text;
+  }
+
+  // --- service worker ------------------------------------------------------------------------
+
+  function keepThisPage() {
+    // Kept as this phone sees it now, so that opened offline it shows the latest state.
+    if (!("caches" in window) || !document.body.dataset.sw) return;
+    var clone = document.documentElement.cloneNode(true);
+    ["#outbox"].forEach(function (sel) {
+      var el = clone.querySelector(sel);
+      if (el) el.remove();
+    });
+    var banner = clone.querySelector("#offline-banner");
+    if (banner) banner.hidden = true;
+    var region = clone.querySelector("#announce");
+    if (region) region.textContent = "";
+    var html = "<!doctype html>\n" + clone.outerHTML;
+    caches.open(PAGES).then(function (cache) {
+      return cache.put(location.pathname + location.search, new Response(html, {
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      }));
+    }).catch(function () {});
+  }
+
+  var keepTimer = null;
+  function keepSoon() {
+    if (keepTimer) clearTimeout(keepTimer);
+    keepTimer = setTimeout(keepThisPage, 500);
+  }
+
+  function registerWorker() {
+    var url = document.body.dataset.sw;
+    if (!url || !("serviceWorker" in navigator)) return;
+    var wasControlled = !!navigator.serviceWorker.controller;
+    navigator.serviceWorker.register(url, { scope: "/" }).then(function () {
+      // This page loaded before the worker was there: it has not been kept yet.
+      if (!wasControlled) keepSoon();
+    }).catch(function () {});
+  }
+
+  // --- offline banner ------------------------------------------------------------------------
+
+  var online = navigator.onLine;
+
+  function applyNetwork() {
+    var banner = document.getElementById("offline-banner");
+    if (banner) banner.hidden = online;
+    document.documentElement.classList.toggle("is-offline", !online);
+    // Forms the server must check (new table, start a game, undo, ...) wait for the network;
+    // entry forms keep their entries on the phone instead.
+    document.querySelectorAll("form[method=post]").forEach(function (form) {
+      if (form.matches("form.entry-form")) return;
+      form.querySelectorAll("button[type=submit], button:not([type]), input[type=submit]").forEach(function (b) {
+        if (!online) {
+          if (!b.disabled) { b.disabled = true; b.dataset.offline = "1"; }
+        } else if (b.dataset.offline) {
+          b.disabled = false;
+          delete b.dataset.offline;
+        }
+      });
+    });
+  }
+
+  function setNetwork(up) {
+    if (up === online) return;
+    online = up;
+    applyNetwork();
+  }
+
+  window.addEventListener("online", function () { setNetwork(true); });
+  window.addEventListener("offline", function () { setNetwork(false); });
+  document.addEventListener("companion:network", function (ev) { setNetwork(ev.detail.up); });
+  document.addEventListener("htmx:sendError", function () { setNetwork(false); });
+  document.addEventListener("htmx:afterRequest", function (ev) {
+    if (ev.detail && ev.detail.xhr && ev.detail.xhr.status) setNetwork(true);
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    applyNetwork();
+    keepSoon();
+    remember();
+  });
+
+  // --- this phone's tables ---------------------------------------------------------------------
+
+  function mine() {
+    try {
+      var list = JSON.parse(localStorage.getItem(MINE));
+      return Array.isArray(list) ? list : [];
+    } catch (e) {
+      return [];
+    }
+  }
+
+  function saveMine(list) {
+    try { localStorage.setItem(MINE, JSON.stringify(list.slice(0, KEEP_AT_MOST))); } catch (e) { /* full */ }
+  }
+
+  function remember() {
+    var el = document.getElementById("remember");
+    if (!el || !el.dataset.id) return;
+    var d = el.dataset;
+    var list = mine();
+    var old = list.filter(function (t) { return t.id === d.id; })[0] || {};
+    var entry = {
+      id: d.id,
+      kind: d.kind,
+      // A scorer's link is never replaced by the viewer's link of the same table.
+      url: old.scorer && d.scorer !== "1" ? old.url : d.url,
+      scorer: old.scorer || d.scorer === "1",
+      title: d.title || old.title || "",
+      game: d.game || old.game || "",
+      gameUrl: d.gameUrl || old.gameUrl || "",
+      players: d.players || old.players || "",
+      seen: Date.now(),
+    };
+    saveMine([entry].concat(list.filter(function (t) { return t.id !== d.id; })));
+  }
+
+  function when(ms) {
+    try {
+      return new Date(ms).toLocaleString(document.documentElement.lang || undefined, {
+        weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
+      });
+    } catch (e) {
+      return new Date(ms).toLocaleString();
+    }
+  }
+
+  function showMine() {
+    var section = document.getElementById("my-tables");
+    if (!section) return;
+    var list = mine();
+    var ol = section.querySelector("ol");
+    ol.textContent = "";
+    section.hidden = list.length === 0;
+    list.forEach(function (t) {
+      var li = document.createElement("li");
+      li.className = "my-table";
+      var a = document.createElement("a");
+      a.href = t.gameUrl && t.kind === "table" ? t.gameUrl : t.url;
+      a.className = "my-table-link";
+      a.textContent = t.title || say(t.kind === "club" ? "aClub" : "aTable");
+      li.appendChild(a);
+      var about = document.createElement("p");
+      about.className = "muted";
+      var bits = [];
+      if (t.kind === "club") bits.push(say("club"));
+      if (t.game) bits.push(t.game);
+      if (t.players) bits.push(t.players);
+      bits.push(say("seen", { when: when(t.seen) }));
+      if (!t.scorer) bits.push(say("viewOnly"));
+      about.textContent = bits.join(" · ");
+      li.appendChild(about);
+      if (t.kind === "table" && t.gameUrl) {
+        var tableLink = document.createElement("a");
+        tableLink.href = t.url;
+        tableLink.className = "my-table-page";
+        tableLink.textContent = say("tablePage");
+        li.appendChild(tableLink);
+      }
+      var forget = document.createElement("button");
+      forget.type = "button";
+      forget.className = "btn btn-secondary btn-small";
+      forget.textContent = say("forget");
+      forget.setAttribute("aria-label", say("forgetNamed", { name: a.textContent }));
+      forget.addEventListener("click", function () {
+        saveMine(mine().filter(function (other) { return other.id !== t.id; }));
+        showMine();
+        var heading = section.querySelector("h2");
+        if (heading) { heading.tabIndex = -1; heading.focus(); }
+      });
+      li.appendChild(forget);
+      ol.appendChild(li);
+    });
+  }
+
+  function start() {
+    applyNetwork();
+    remember();
+    showMine();
+    registerWorker();
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

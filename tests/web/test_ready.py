@@ -1,0 +1,85 @@
+"""Ready for a real table (issue 9), server side: the web app manifest and its icons, the
+service worker served from the site's root, the offline page, and the home page revealing no
+table (the list of this phone's tables is the phone's own, filled in by app.js)."""
+
+from __future__ import annotations
+
+import json
+import struct
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.test import Client
+
+from companion.tables import actions
+from companion.tables.models import Game, Table
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_manifest_names_the_app_and_icons_that_exist(client: Client) -> None:
+    response = client.get("/manifest.webmanifest")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/manifest+json"
+    data = json.loads(response.content)
+    assert data["name"] == "Companion"
+    assert data["start_url"] == "/"
+    assert data["display"] == "standalone"
+    sizes = {}
+    for icon in data["icons"]:
+        assert icon["src"].startswith("/static/img/")
+        path = finders.find(icon["src"].removeprefix("/static/"))
+        assert path, icon["src"]
+        if icon["type"] == "image/png":
+            with open(path, "rb") as f:
+                head = f.read(24)
+            assert head[:8] == b"\x89PNG\r\n\x1a\n"
+            width, height = struct.unpack(">II", head[16:24])
+            assert icon["sizes"] == f"{width}x{height}"
+            sizes[icon.get("purpose", "any")] = sizes.get(icon.get("purpose", "any"), []) + [width]
+    assert sizes == {"any": [192, 512], "maskable": [512]}  # what phones need to install
+
+
+def test_every_page_links_the_manifest_and_the_scripts(client: Client) -> None:
+    html = client.get("/").content.decode()
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in html
+    assert 'data-sw="/sw.js"' in html
+    assert '<script src="/static/js/entries.js" defer></script>' in html
+    assert '<script src="/static/js/app.js" defer></script>' in html
+    assert "<script>" not in html  # no inline script: the pages' CSP allows 'self' only
+    assert 'id="offline-banner"' in html and 'id="announce"' in html
+
+
+def test_the_service_worker_is_served_from_the_root_with_its_shell(client: Client) -> None:
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Service-Worker-Allowed"] == "/"
+    assert response["Cache-Control"] == "no-cache"
+    body = response.content.decode()
+    shell = json.loads(body.split("var SHELL = ", 1)[1].split(";\n", 1)[0])
+    assert "/static/css/app.css" in shell and "/offline/" in shell
+    for url in shell:
+        if url.startswith("/static/"):
+            assert finders.find(url.removeprefix("/static/")), url
+    assert 'self.addEventListener("fetch"' in body
+    assert client.get("/offline/").status_code == 200
+
+
+def test_the_home_page_reveals_no_table(client: Client) -> None:
+    table = actions.do_create_table(["Zoltan", "Yannick"], "Secret supper")
+    client.get(f"/t/{table.score_key}/")  # opened from this client, yet nothing is shown
+    html = client.get("/").content.decode()
+    assert 'id="my-tables" hidden' in html
+    for secret in (table.title, table.score_key, table.view_key, "Zoltan"):
+        assert secret not in html
+
+
+def test_a_table_page_says_what_this_phone_may_keep(client: Client, recruit_game: Game) -> None:
+    table: Table = recruit_game.table
+    html = client.get(f"/t/{table.score_key}/g/{recruit_game.number}/").content.decode()
+    assert f'data-id="{table.view_key}"' in html
+    assert f'data-url="/t/{table.score_key}/g/1/"' in html and 'data-scorer="1"' in html
+    assert 'data-game="Recruit"' in html and 'data-players="Ann, Bob, Cat"' in html
+    viewer = client.get(f"/t/{table.view_key}/").content.decode()
+    assert f'data-url="/t/{table.view_key}/"' in viewer and "data-scorer" not in viewer
