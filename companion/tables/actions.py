@@ -369,7 +369,7 @@ def check_record_event(
     """
     try:
         with transaction.atomic():
-            locked = Game.objects.select_for_update().get(pk=game.pk)
+            locked = fastsql.lock_game(game.pk)
             seen, current = _checked(locked, client_id, current)
             if seen is not None:
                 loaded = load(locked)
@@ -378,13 +378,7 @@ def check_record_event(
                 raise StaleEntry(at, current)
             result = _appended(current, event)  # raises IllegalEventError
             index = current.count
-            row = Event.objects.create(
-                game=locked,
-                seq=index,
-                kind=event.kind,
-                payload=engine.to_dict(event),
-                client_id=client_id,
-            )
+            row = fastsql.insert_event(locked, index, event.kind, engine.to_dict(event), client_id)
             version = _bumped(locked.table_id)
     except IntegrityError:
         # A safety net: the row lock (PostgreSQL) and IMMEDIATE transactions (SQLite) queue
@@ -414,10 +408,8 @@ def _checked(
         current.game.options,
         current.game.game,
     )
-    probe = Q(seq__gte=current.count - 1) if usable and current is not None else Q(pk__in=[])
-    if client_id is not None:
-        probe |= Q(client_id=client_id)
-    rows = list(locked.events.filter(probe).values_list("seq", "pk", "client_id"))
+    start = current.count - 1 if usable and current is not None else None
+    rows = fastsql.log_tail(locked.pk, start, client_id)
     seen = next((seq for seq, _, cid in rows if client_id and cid == client_id), None)
     if usable and current is not None:
         tail = sorted((seq, pk) for seq, pk, _ in rows if seq >= current.count - 1)

@@ -122,3 +122,69 @@ def events_since(starts: dict[int, int]) -> dict[int, list[Event]]:
         event = _EVENT.build(row)
         out[event.game_id].append(event)
     return out
+
+
+def lock_game(pk: int) -> Game:
+    """The game, its row locked until the transaction ends (``SELECT ... FOR UPDATE`` where the
+    database has it; SQLite's IMMEDIATE transactions already queue writers)."""
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    sql = f'SELECT {_GAME.sql} FROM "{Game._meta.db_table}" g WHERE g."id" = %s{lock}'
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [pk])
+        row = cursor.fetchone()
+    if row is None:
+        raise Game.DoesNotExist(f"no game {pk}")
+    game: Game = _GAME.build(row)
+    return game
+
+
+def log_tail(game_id: int, start: int | None, client_id: Any) -> list[tuple[int, int, Any]]:
+    """(seq, row id, client id) of the game's entries from ``start`` on (none if None), and of
+    the entry sent with ``client_id`` wherever it is: one query."""
+    clauses, params = [], [game_id]
+    if start is not None:
+        clauses.append('e."seq" >= %s')
+        params.append(start)
+    if client_id is not None:
+        clauses.append('e."client_id" = %s')
+        params.append(Event._meta.get_field("client_id").get_db_prep_value(client_id, connection))
+    if not clauses:
+        return []
+    cid = Event._meta.get_field("client_id")
+    sql = (
+        f'SELECT e."seq", e."id", e."client_id" FROM "{Event._meta.db_table}" e '
+        f'WHERE e."game_id" = %s AND ({" OR ".join(clauses)})'
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    col = cid.get_col(Event._meta.db_table)
+    funcs = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+    out = []
+    for seq, pk, value in rows:
+        for func in funcs:
+            value = func(value, col, connection)
+        out.append((seq, pk, value))
+    return out
+
+
+def insert_event(game: Game, seq: int, kind: str, payload: Any, client_id: Any) -> Event:
+    """Append an entry to the log, as ``Event.objects.create`` would: one INSERT."""
+    event = Event(game=game, seq=seq, kind=kind, payload=payload, client_id=client_id)
+    fields = [f for f in Event._meta.concrete_fields if not f.primary_key]
+    values = [f.get_db_prep_save(f.pre_save(event, add=True), connection) for f in fields]
+    columns = ", ".join(f'"{f.column}"' for f in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    table = Event._meta.db_table
+    with connection.cursor() as cursor:
+        if connection.features.can_return_columns_from_insert:
+            cursor.execute(
+                f'INSERT INTO "{table}" ({columns}) VALUES ({marks}) RETURNING "id"', values
+            )
+            event.pk = cursor.fetchone()[0]
+        else:
+            cursor.execute(f'INSERT INTO "{table}" ({columns}) VALUES ({marks})', values)
+            event.pk = connection.ops.last_insert_id(cursor, table, "id")
+    event._state.adding = False
+    event._state.db = connection.alias
+    return event
