@@ -9,7 +9,6 @@ rules, are recorded and flagged: the source gives no penalty, ruling E-18). See
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from companion.games.elusive_34 import play
 from companion.games.elusive_34.events import (
@@ -20,6 +19,7 @@ from companion.games.elusive_34.events import (
     Hand,
     Left,
     Result,
+    Table,
     Trade,
     Trick,
     Trump,
@@ -29,9 +29,6 @@ from companion.rules.core import Severity, Violation
 from companion.rules.events import Event
 from companion.rules.text import tr, tr_n
 from companion.rules.tricks import duplicate_problems, lead_and_size_problems, suit_one
-
-if TYPE_CHECKING:
-    from companion.games.elusive_34.game import Elusive34
 
 ENTRY_NOUNS = {
     "first-dealer": tr("The first dealer"),
@@ -45,7 +42,7 @@ ENTRY_NOUNS = {
 }
 
 
-def unexpected(rules: Elusive34, state: Elusive34State, event: Event) -> Violation:
+def unexpected(rules: Table, state: Elusive34State, event: Event) -> Violation:
     if rules.outcome(state) is not None:
         return Violation("game-over", tr("The game is over: nothing more can be recorded."))
     entry = ENTRY_NOUNS.get(event.kind) or tr("A {kind}", kind=event.kind)
@@ -104,7 +101,7 @@ def not_in_pack(card: Card) -> Violation:
     )
 
 
-def first_dealer_problems(rules: Elusive34, event: FirstDealer) -> list[Violation]:
+def first_dealer_problems(rules: Table, event: FirstDealer) -> list[Violation]:
     cards = event.cards
     if not cards:
         if event.start is not None:
@@ -150,7 +147,7 @@ def first_dealer_problems(rules: Elusive34, event: FirstDealer) -> list[Violatio
     return []
 
 
-def goal_problems(rules: Elusive34, event: Goal) -> list[Violation]:
+def goal_problems(rules: Table, event: Goal) -> list[Violation]:
     low, middle = event.low, event.middle
     if (low == 0) != (middle == 0):
         return [
@@ -215,7 +212,7 @@ def goal_problems(rules: Elusive34, event: Goal) -> list[Violation]:
     return []
 
 
-def deal_problems(rules: Elusive34, state: Elusive34State, deal: Deal) -> list[Violation]:
+def deal_problems(rules: Table, state: Elusive34State, deal: Deal) -> list[Violation]:
     problems = []
     expected = state.next_dealer if state.done else state.first_dealer
     if expected is not None and deal.dealer != expected:
@@ -239,7 +236,7 @@ def deal_problems(rules: Elusive34, state: Elusive34State, deal: Deal) -> list[V
 
 
 def trump_problems(
-    rules: Elusive34, state: Elusive34State, hand: Hand, event: Trump
+    rules: Table, state: Elusive34State, hand: Hand, event: Trump
 ) -> list[Violation]:
     if event.suit.upper() not in play.SUIT_CODES:
         return [
@@ -266,7 +263,7 @@ def trump_problems(
     return []
 
 
-def trick_problems(rules: Elusive34, hand: Hand, trick: Trick) -> list[Violation]:
+def trick_problems(rules: Table, hand: Hand, trick: Trick) -> list[Violation]:
     names = rules.names
     seats = rules.order(hand)
     why = (
@@ -297,7 +294,7 @@ def trick_problems(rules: Elusive34, hand: Hand, trick: Trick) -> list[Violation
     return joker_problems(rules, hand, trick) or revokes(rules, hand, trick)
 
 
-def size_problem(rules: Elusive34, hand: Hand, seats: Sequence[int], given: int) -> Violation:
+def size_problem(rules: Table, hand: Hand, seats: Sequence[int], given: int) -> Violation:
     names = rules.names
     counts = [(s, seats.count(s)) for s in dict.fromkeys(seats)]
     parts = [tr("{player} {n}", player=names[s], n=k) for s, k in counts]
@@ -320,7 +317,7 @@ def size_problem(rules: Elusive34, hand: Hand, seats: Sequence[int], given: int)
     )
 
 
-def joker_problems(rules: Elusive34, hand: Hand, trick: Trick) -> list[Violation]:
+def joker_problems(rules: Table, hand: Hand, trick: Trick) -> list[Violation]:
     has_joker = any(c.is_joker for c in trick.cards)
     if not has_joker:
         if trick.joker:
@@ -355,7 +352,7 @@ def joker_problems(rules: Elusive34, hand: Hand, trick: Trick) -> list[Violation
     return []
 
 
-def revokes(rules: Elusive34, hand: Hand, trick: Trick) -> list[Violation]:
+def revokes(rules: Table, hand: Hand, trick: Trick) -> list[Violation]:
     p = rules.read_trick(hand, trick)
     _, proven = rules.failures_after(hand.failures, p)
     out = []
@@ -384,7 +381,7 @@ def revokes(rules: Elusive34, hand: Hand, trick: Trick) -> list[Violation]:
     return out
 
 
-def trade_problems(rules: Elusive34, hand: Hand, trade: Trade) -> list[Violation]:
+def trade_problems(rules: Table, hand: Hand, trade: Trade) -> list[Violation]:
     names = rules.names
     p = hand.plays[-1]
     loser, winner = names[p.loser], names[p.record.winner]
@@ -502,7 +499,7 @@ def returns_enough(given: Card, back: Card, joker_trade: str) -> bool:
 
 
 def left_problems(
-    rules: Elusive34, hand: Hand, event: Left | Result, collected: Sequence[int] | None
+    rules: Table, hand: Hand, event: Left | Result, collected: Sequence[int] | None
 ) -> list[Violation]:
     names, n = rules.names, rules.n_seats
     problems = []
@@ -599,7 +596,7 @@ def left_problems(
     return pack_problems(rules, hand, event)
 
 
-def pack_problems(rules: Elusive34, hand: Hand, event: Left | Result) -> list[Violation]:
+def pack_problems(rules: Table, hand: Hand, event: Left | Result) -> list[Violation]:
     """No more cards of a category left in hands than the pack holds outside the tricks and the
     face-up card; with four players every card is dealt, so the counts must be exact."""
     seen = list(hand.gone) + ([hand.faceup] if hand.faceup is not None else [])

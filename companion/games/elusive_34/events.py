@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
+from typing import Protocol
 
 from companion.rules.cards import Card, Suit
-from companion.rules.core import HandScore
+from companion.rules.core import HandScore, Outcome
 from companion.rules.events import Event, PerSeat, Seat
 from companion.rules.text import tr
 from companion.rules.tricks import TrickRecord
@@ -174,3 +176,44 @@ class Elusive34State:
     done: tuple[HandScore, ...] = ()
     hand: Hand | None = None
     next_dealer: int | None = None
+
+
+class Table(Protocol):
+    """What :mod:`checks` and :mod:`text` need of the rules (``Elusive34`` has it all), so they
+    never import the game module."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def n_seats(self) -> int: ...
+
+    @property
+    def options(self) -> Elusive34Options: ...
+
+    @property
+    def deal_size(self) -> int: ...
+
+    def base_for(self, low: int, middle: int) -> int: ...
+
+    def values(self) -> dict[str, int]: ...
+
+    def outcome(self, state: Elusive34State) -> Outcome | None: ...
+
+    def winners_text(self, end: Outcome) -> str: ...
+
+    def scores(self, state: Elusive34State) -> tuple[int, ...]: ...
+
+    def dealer(self, state: Elusive34State) -> int | None: ...
+
+    def needs_trump(self, hand: Hand) -> bool: ...
+
+    def choosers(self, state: Elusive34State, hand: Hand) -> list[int]: ...
+
+    def order(self, hand: Hand) -> list[int]: ...
+
+    def read_trick(self, hand: Hand, trick: Trick) -> Play: ...
+
+    def failures_after(
+        self, failures: Sequence[Failure], p: Play
+    ) -> tuple[tuple[Failure, ...], list[tuple[Failure, Card]]]: ...

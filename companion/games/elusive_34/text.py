@@ -4,17 +4,13 @@ the hand summaries."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from companion.games.elusive_34 import play
-from companion.games.elusive_34.events import Elusive34State, Hand
+from companion.games.elusive_34.events import Elusive34State, Hand, Table
 from companion.rules.cards import ACE, Card, Suit
 from companion.rules.core import Reminder
 from companion.rules.text import Text, shown, tr, trc
 from companion.rules.tricks import comma_list, rank_word, suit_title
-
-if TYPE_CHECKING:
-    from companion.games.elusive_34.game import Elusive34
 
 
 def dot_list(parts: Sequence[str]) -> str:
@@ -40,7 +36,7 @@ def suit_label(suit: Suit) -> Text:
     return tr("{suit} {name}", suit=suit, name=suit_title(suit))
 
 
-def prompt(rules: Elusive34, state: Elusive34State) -> Text:
+def prompt(rules: Table, state: Elusive34State) -> Text:
     names = rules.names
     if (end := rules.outcome(state)) is not None:
         return tr("Game over: {result}", result=rules.winners_text(end))
@@ -108,7 +104,7 @@ def promoted_text(hand: Hand) -> Text:
     return tr("{card} — every {rank} ranks above its suit's ace", card=up, rank=rank_word(rank))
 
 
-def allowance_text(rules: Elusive34, hand: Hand) -> str:
+def allowance_text(rules: Table, hand: Hand) -> str:
     parts: list[str] = []
     for seat, name in enumerate(rules.names):
         a = hand.allowance[seat]
@@ -121,7 +117,7 @@ def allowance_text(rules: Elusive34, hand: Hand) -> str:
     return dot_list(parts)
 
 
-def info(rules: Elusive34, state: Elusive34State) -> list[tuple[str, str]]:
+def info(rules: Table, state: Elusive34State) -> list[tuple[str, str]]:
     names, hand = rules.names, state.hand
     rows: list[tuple[str, str]] = []
     if state.goal is None:
@@ -169,7 +165,7 @@ def info(rules: Elusive34, state: Elusive34State) -> list[tuple[str, str]]:
     return [*rows, distance]
 
 
-def hand_summary(rules: Elusive34, hand: Hand, collected: Sequence[int]) -> Text:
+def hand_summary(rules: Table, hand: Hand, collected: Sequence[int]) -> Text:
     names = rules.names
     counts = comma_list([tr("{player} {n}", player=names[s], n=k) for s, k in enumerate(collected)])
     if hand.faceup is None:
@@ -213,7 +209,7 @@ def order_text(hand: Hand) -> Text:
     return out
 
 
-def reminders(rules: Elusive34, state: Elusive34State) -> list[Reminder]:
+def reminders(rules: Table, state: Elusive34State) -> list[Reminder]:
     hand = state.hand
     if hand is None or rules.outcome(state) is not None:
         return []
