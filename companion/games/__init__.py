@@ -15,10 +15,17 @@ from companion.rules.errors import UnknownGameError
 
 from .belote import Belote
 from .buck_euchre import BuckEuchre
+from .elusive_34 import Elusive34
 from .malilla import Malilla
 from .recruit import Recruit
 
-_GAME_CLASSES: tuple[type[Rules[Any, Any]], ...] = (Recruit, Belote, Malilla, BuckEuchre)
+_GAME_CLASSES: tuple[type[Rules[Any, Any]], ...] = (
+    Recruit,
+    Belote,
+    Malilla,
+    BuckEuchre,
+    Elusive34,
+)
 
 GAMES: dict[str, type[Rules[Any, Any]]] = {cls.key: cls for cls in _GAME_CLASSES}
 GAME_CHOICES = [(key, cls.title) for key, cls in GAMES.items()]
