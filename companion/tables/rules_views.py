@@ -14,6 +14,7 @@ from django.views.decorators.http import require_safe
 from companion import games
 from companion.games.belote import examples as belote_examples
 from companion.games.buck_euchre import examples as buck_euchre_examples
+from companion.games.elusive_34 import examples as elusive_34_examples
 from companion.games.malilla import examples as malilla_examples
 from companion.games.recruit import examples as recruit_examples
 
@@ -22,6 +23,7 @@ EXAMPLES: dict[str, Any] = {
     "belote": belote_examples,
     "malilla": malilla_examples,
     "buck_euchre": buck_euchre_examples,
+    "elusive_34": elusive_34_examples,
 }
 
 

@@ -1,0 +1,437 @@
+"""The Elusive 34's rules engine: the order across suits with the promoted rank, each trick's
+winner and loser, allowances and elimination, trades, the Joker, the set-up rituals, scoring with
+the editable value tables, and the end of the game. Expected values are worked out by hand from
+``shared/rules/elusive-34/rulings.md``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.games.elusive_34 import play
+from companion.games.elusive_34.examples import EXAMPLES, example_points
+from companion.games.elusive_34.game import (
+    Deal,
+    Elusive34,
+    FirstDealer,
+    Goal,
+    Left,
+    Result,
+    Trade,
+    Trick,
+    Trump,
+)
+from companion.games.log import GameLog, LogError, summarize
+from companion.rules import Event, IllegalEventError, SetupError, Void, replay
+from companion.rules.cards import parse_card as c
+from companion.rules.cards import parse_cards as cs
+from companion.rules.events import Seat
+
+ROOT = Path(__file__).resolve().parents[2]
+NAMES = ("Ann", "Bob", "Cat", "Dan")
+
+
+def rules_for(n: int = 3, **options: Any) -> Elusive34:
+    return Elusive34(n, options, NAMES[:n])
+
+
+def setup(dealer: int = 0, faceup: str = "4S") -> list[Event]:
+    return [
+        FirstDealer(dealer=Seat(dealer)),
+        Goal(low=2, middle=7, goal=54),
+        Deal(dealer=Seat(dealer), faceup=c(faceup)),
+    ]
+
+
+def state_after(rules: Elusive34, events: list[Event]) -> Any:
+    return replay(rules, events).state
+
+
+def codes(rules: Elusive34, events: list[Event], event: Event) -> list[str]:
+    return [v.code for v in rules.violations(state_after(rules, events), event)]
+
+
+# --- the order and the categories -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("card", "category"),
+    [
+        ("2C", "low"),
+        ("5H", "low"),
+        ("6D", "middle"),
+        ("10S", "middle"),
+        ("JC", "high"),
+        ("AH", "high"),
+        ("JK", "joker"),
+    ],
+)
+def test_categories(card: str, category: str) -> None:
+    assert play.category(c(card)) == category
+
+
+def test_promoted_rank_sits_between_the_ace_and_the_next_suit() -> None:
+    # 4♠ face up: every 5 ranks above its ace (the source's own example: 5♣ between A♣ and 2♠).
+    five = play.strength(c("5C"), play.promoted(c("4S")))
+    assert play.strength(c("AC"), 5) < five < play.strength(c("2S"), 5)
+    # An ace face up promotes the twos; a king promotes the aces (no change).
+    assert play.promoted(c("AD")) == 2 and play.promoted(c("KD")) == 14
+    assert play.strength(c("2H"), 2) > play.strength(c("AH"), 2)
+
+
+def test_suits_rank_clubs_spades_diamonds_hearts() -> None:
+    order = [play.strength(x, None) for x in cs("AC 2S AS 2D AD 2H")]
+    assert order == sorted(order)
+
+
+def test_an_off_suit_card_can_win_and_lose() -> None:
+    # Spade lead; a heart discard beats every spade, a club discard is the lowest.
+    win, lose = play.winner_and_loser(
+        cs("KS 2H 3C AS"), [0, 1, 2, 0], promote=None, trump=None, joker="", self_loss="both"
+    )
+    assert (win, lose) == (1, 2)
+
+
+# --- a trick, round by round -------------------------------------------------------------------
+
+
+def test_trick_one_has_two_rounds_and_the_lowest_card_loses() -> None:
+    rules = rules_for()
+    log = [*setup(), Trick(cards=cs("2C 4C 3C 8C 9C 7C"))]
+    hand = state_after(rules, log).hand
+    assert hand.plays[-1].record.seats == (1, 2, 0, 1, 2, 0)
+    assert hand.plays[-1].record.winner == 2 and hand.plays[-1].loser == 1
+    assert hand.allowance == (2, 1, 2) and hand.collected == (0, 0, 6)
+    assert rules.expects(state_after(rules, log)) == {"trade"}
+
+
+def test_a_loser_adds_one_card_fewer_and_is_out_after_two_losses() -> None:
+    rules = rules_for()
+    log = [*setup(), Trick(cards=cs("2C 4C 3C 8C 9C 7C")), Trade(declared="none")]
+    # Cat leads; Bob (lost once) plays only in round 1: five cards.
+    assert rules.order(state_after(rules, log).hand) == [2, 0, 1, 2, 0]
+    bad = Trick(cards=cs("QC 10C 5C AS 2D 6H"))
+    assert codes(rules, log, bad) == ["trick-size"]
+
+
+def test_two_players_add_three_cards_and_are_out_after_three_losses() -> None:
+    rules = rules_for(2)
+    assert rules.deal_size == 13 and rules.allowance == 3
+    log = [*setup(1, "9H")]
+    assert rules.order(state_after(rules, log).hand) == [0, 1, 0, 1, 0, 1]
+
+
+def test_the_hand_ends_when_one_player_is_left_and_the_last_trade_still_happens() -> None:
+    path = ROOT / "docs/examples/elusive_34/whole-game.json"
+    rules, events = load(json.loads(path.read_text()))
+    state = state_after(rules, list(events[:11]))
+    assert state.hand.allowance == (1, 0, 0)
+    assert rules.expects(state) == {"trade"}
+    state = state_after(rules, list(events[:12]))
+    assert rules.expects(state) == {"left"}
+
+
+def test_winner_and_loser_of_the_same_trick_do_not_trade() -> None:
+    rules = rules_for()
+    log = [*setup(), Trick(cards=cs("2C 4C 3C 8C 9C 7C")), Trade(declared="none")]
+    log.append(Trick(cards=cs("QC 10C 5C AS 2D")))  # Ann: 2♦ highest and 10♣ lowest
+    state = state_after(rules, log)
+    assert state.hand.allowance == (1, 1, 2) and rules.expects(state) == {"trick"}
+    assert state.hand.leader == 0
+
+
+def test_option_the_lowest_of_the_others_loses() -> None:
+    rules = rules_for(self_loss="others")
+    log = [*setup(), Trick(cards=cs("2C 4C 3C 8C 9C 7C")), Trade(declared="none")]
+    log.append(Trick(cards=cs("QC 10C 5C AS 2D")))
+    state = state_after(rules, log)
+    assert state.hand.allowance == (2, 1, 1) and rules.expects(state) == {"trade"}
+
+
+def test_a_second_loss_eliminates_and_an_eliminated_loser_may_trade() -> None:
+    rules = rules_for()
+    log = [*setup(), Trick(cards=cs("2C 4C 3C 8C 9C 7C")), Trade(declared="none")]
+    log.append(Trick(cards=cs("QC 10C 5C AS 2D")))  # Ann wins and loses (allowance 1)
+    log.append(Trick(cards=cs("2H 3H KH 4H")))  # Ann's 2♥ is lowest, Cat's K♥ wins
+    state = state_after(rules, log)
+    assert state.hand.plays[-1].loser == 0 and state.hand.allowance == (0, 1, 2)
+    assert codes(rules, log, Trade(declared="high", given=c("QD"), returned=c("AD"))) == []
+    state = state_after(rules, [*log, Trade(declared="none")])
+    assert rules.order(state.hand) == [2, 1, 2]  # Cat leads; Ann plays no more
+
+
+def test_a_winner_who_is_eliminated_by_the_same_trick_hands_the_lead_left() -> None:
+    # Joker up, trump ♥: Bob leads 2♥ (the only heart): highest trump and lowest of the suit led.
+    rules = rules_for()
+    log: list[Event] = [
+        FirstDealer(dealer=Seat(0)),
+        Goal(goal=100),
+        Deal(dealer=Seat(0), faceup=c("JK")),
+        Trump(seat=Seat(1), suit="H"),
+        Trick(cards=cs("3H 2S 2D 4H 3S 3D")),  # Bob's 3♥ wins (only trump) and 3♥ < 4♥ loses
+    ]
+    state = state_after(rules, log)
+    assert state.hand.plays[-1].record.winner == 1 and state.hand.plays[-1].loser == 1
+    assert state.hand.allowance == (2, 1, 2) and state.hand.leader == 1
+    log += [Trick(cards=cs("5H 2C 4C 5C 6C"))]  # Bob alone in hearts again, with one card
+    state = state_after(rules, log)
+    assert state.hand.allowance == (2, 0, 2)
+    assert state.hand.leader == 2  # the next player to Bob's left
+
+
+# --- the Joker ---------------------------------------------------------------------------------
+
+
+def test_the_joker_needs_win_or_lose_and_cannot_lead() -> None:
+    rules = rules_for()
+    log = setup()
+    assert codes(rules, log, Trick(cards=cs("2C JK 3C 8C 9C 7C"))) == ["joker-call"]
+    assert codes(rules, log, Trick(cards=cs("JK 4C 3C 8C 9C 7C"), joker="win")) == ["joker-lead"]
+    assert codes(rules, log, Trick(cards=cs("2C 4C 3C 8C 9C 7C"), joker="win")) == ["joker-call"]
+    allowed = rules_for(joker_lead=True)
+    assert codes(allowed, log, Trick(cards=cs("JK 4C 3C 8C 9C 7C"), joker="win")) == []
+
+
+def test_a_joker_declared_win_wins_and_declared_lose_loses() -> None:
+    rules = rules_for()
+    state = state_after(rules, [*setup(), Trick(cards=cs("2C JK 3C 8C AS 9C"), joker="win")])
+    assert state.hand.plays[-1].record.winner == 2 and state.hand.plays[-1].loser == 1
+    state = state_after(rules, [*setup(), Trick(cards=cs("2C JK 3C 8C 2S KH"), joker="lose")])
+    assert state.hand.plays[-1].record.winner == 0 and state.hand.plays[-1].loser == 2
+
+
+def test_joker_turned_up_the_lowest_score_names_trump() -> None:
+    rules = rules_for()
+    log: list[Event] = [
+        FirstDealer(dealer=Seat(0)),
+        Goal(goal=100),
+        Deal(dealer=Seat(0), faceup=c("5S")),
+        Result(collected=(12, 0, 6), high=(2, 1, 0), middle=(1, 1, 3), low=(0, 3, 1)),
+        Deal(dealer=Seat(1), faceup=c("JK")),
+    ]
+    state = state_after(rules, log)
+    assert rules.expects(state) == {"trump", "result"}
+    assert rules.choosers(state, state.hand) == [1]  # Bob: −10
+    assert codes(rules, log, Trump(seat=Seat(0), suit="H")) == ["wrong-chooser"]
+    assert codes(rules, log, Trump(seat=Seat(1), suit="X")) == ["bad-trump"]
+    log.append(Trump(seat=Seat(1), suit="H"))
+    # Cat leads (left of Bob). Trump ♥: a trump wins; the lowest card of the suit led loses.
+    log.append(Trick(cards=cs("2S 3D 2H 9S 4D 10S")))
+    hand = state_after(rules, log).hand
+    assert hand.plays[-1].record.winner == 1 and hand.plays[-1].loser == 2
+
+
+# --- trades ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("given", "back", "option", "enough"),
+    [
+        ("3C", "7D", "any", True),
+        ("3C", "4D", "any", False),
+        ("9C", "JD", "any", True),
+        ("KH", "AS", "any", True),
+        ("KH", "QS", "any", False),
+        ("JK", "2D", "any", True),
+        ("JK", "9D", "any", True),
+        ("JK", "9D", "low", False),
+        ("JK", "2D", "low", True),
+    ],
+)
+def test_what_the_winner_must_return(given: str, back: str, option: str, enough: bool) -> None:
+    from companion.games.elusive_34.checks import returns_enough
+
+    assert returns_enough(c(given), c(back), option) is enough
+
+
+def test_a_trade_declared_falsely_is_flagged_not_refused() -> None:
+    rules = rules_for()
+    log = [*setup(), Trick(cards=cs("2C 4C 3C 8C 9C 7C"))]
+    trade = Trade(declared="low", given=c("9H"), returned=c("2H"))
+    assert codes(rules, log, trade) == ["trade-declared-wrong", "trade-return-low"]
+    assert codes(rules, log, Trade(declared="low", given=c("JK"), returned=c("2H"))) == []
+    assert codes(rules, log, Trade(declared="none", given=c("2H"))) == ["no-trade-cards"]
+    assert codes(rules, log, Trade(declared="maybe")) == ["bad-declared"]
+
+
+# --- the cards left, quick entry and scoring ---------------------------------------------------
+
+
+def test_quick_entry_scores_each_line_with_its_rule() -> None:
+    rules = rules_for()
+    log = [
+        *setup(),
+        Result(
+            collected=(12, 0, 6), high=(2, 1, 0), middle=(1, 1, 3), low=(0, 3, 1), joker=Seat(2)
+        ),
+    ]
+    with pytest.raises(IllegalEventError) as info:
+        replay(rules, log)  # Cat holds 5 cards with the Joker: 31 cards in all
+    assert info.value.violations[0].code == "cards-total"
+    log[-1] = Result(
+        collected=(12, 0, 5), high=(2, 1, 0), middle=(1, 1, 3), low=(0, 3, 1), joker=Seat(2)
+    )
+    hand = replay(rules, log).state.done[0]
+    assert hand.points == (22, -10, -7)  # Cat: 5 − 5 − 7
+    assert [line.rule for line in hand.lines[2]] == ["scoring", "values", "values", "values"]
+
+
+@pytest.mark.parametrize(
+    ("n", "options", "points"),
+    [
+        (3, {}, (22, -10, 1)),
+        (3, {"values_3p": "4/0/-4/-6"}, (20, -8, 2)),
+        (2, {}, None),
+        (4, {"values_4p": "6/0/-6/-8"}, None),
+    ],
+)
+def test_the_value_table_follows_the_player_count(
+    n: int, options: dict[str, str], points: tuple[int, ...] | None
+) -> None:
+    rules = rules_for(n, **options)
+    expected = {2: "4/0/-4/-6", 3: options.get("values_3p", "5/0/-5/-7"), 4: "6/0/-6/-8"}[n]
+    assert rules.values() == play.values_for(expected)
+    labels = [str(label) for label, _ in rules.describe_options()]
+    assert [x for x in labels if x.startswith("Card values")] == [f"Card values, {n} players"]
+    if points is not None:
+        lines = rules.score_lines((12, 0, 6), (2, 1, 0), (1, 1, 3), (0, 3, 1), None)
+        assert tuple(sum(x.points for x in seat) for seat in lines) == points
+
+
+def test_cards_left_after_card_by_card_must_match_the_hands() -> None:
+    path = ROOT / "docs/examples/elusive_34/whole-game.json"
+    rules, events = load(json.loads(path.read_text()))
+    log = list(events[:12])
+    ok = events[12]
+    assert codes(rules, log, ok) == []
+    assert isinstance(ok, Left)
+    bad = Left(high=ok.high, middle=(3, 2, 1), low=ok.low)
+    assert codes(rules, log, bad) == ["left-count"]
+    assert (
+        codes(rules, log, Left(high=(1, 1, 2), middle=(2, 2, 0), low=(0, 1, 0), joker=Seat(2)))
+        == []
+    )
+
+
+def test_no_more_cards_of_a_category_than_the_pack_has() -> None:
+    rules = rules_for()
+    log = setup(0, "QS")  # a High card face up: 15 High cards left to hold
+    too_many = Result(collected=(0, 0, 0), high=(10, 7, 0), middle=(0, 3, 10), low=(0, 0, 0))
+    assert codes(rules, log, too_many) == ["category-count"]
+
+
+def test_an_entry_can_be_voided_and_the_hand_recorded_again() -> None:
+    rules = rules_for()
+    wrong = Result(collected=(10, 10, 0), high=(0, 0, 0), middle=(0, 0, 10), low=(0, 0, 0))
+    right = Result(collected=(12, 0, 6), high=(2, 1, 0), middle=(1, 1, 3), low=(0, 3, 1))
+    state = replay(rules, [*setup(), wrong, Void(target=3), right]).state
+    assert rules.scores(state) == (22, -10, 1)
+
+
+# --- set-up and the end ------------------------------------------------------------------------
+
+
+def test_the_goal_base_and_its_ten() -> None:
+    assert rules_for().base_for(2, 7) == 27
+    assert rules_for().base_for(2, 10) == 20
+    assert rules_for(goal_ten="literal").base_for(2, 10) == 210
+    rules = rules_for(strict_goal=True)
+    first = [FirstDealer(dealer=Seat(0))]
+    assert codes(rules, first, Goal(low=2, middle=7, goal=81)) == []
+    assert codes(rules, first, Goal(low=2, middle=7, goal=80)) == ["goal-multiple"]
+    assert codes(rules, first, Goal(low=6, middle=7, goal=67)) == ["goal-piles"]
+    assert codes(rules, first, Goal(low=2, middle=0, goal=20)) == ["goal-piles"]
+    assert codes(rules, first, Goal(goal=0)) == ["goal-positive"]
+
+
+def test_first_dealer_from_the_cards_dealt_face_up() -> None:
+    rules = rules_for()
+    ok = FirstDealer(dealer=Seat(0), cards=cs("2H KD 9S"), start=Seat(1))
+    assert rules.violations(rules.initial_state(), ok) == []
+    bad = FirstDealer(dealer=Seat(0), cards=cs("2H KD JK"), start=Seat(1))
+    assert [v.code for v in rules.violations(rules.initial_state(), bad)] == ["first-dealer-cards"]
+
+
+def test_the_deal_passes_left_and_the_game_ends_at_the_goal() -> None:
+    rules = rules_for()
+    log: list[Event] = [
+        FirstDealer(dealer=Seat(2)),
+        Goal(goal=20),
+        Deal(dealer=Seat(2)),
+        Result(collected=(12, 0, 6), high=(2, 1, 0), middle=(1, 1, 3), low=(0, 3, 1)),
+    ]
+    state = state_after(rules, log)
+    assert rules.outcome(state) is not None and rules.outcome(state).winners == (0,)
+    log = log[:3]
+    assert codes(rules, log[:2], Deal(dealer=Seat(0))) == ["wrong-dealer"]
+    log.append(Result(collected=(6, 6, 6), high=(0, 0, 0), middle=(4, 4, 4), low=(0, 0, 0)))
+    assert rules.dealer(state_after(rules, log)) == 0  # left of Cat
+
+
+def test_seat_counts() -> None:
+    with pytest.raises(SetupError):
+        Elusive34(5)
+    with pytest.raises(SetupError):
+        Elusive34(3, {"values_3p": "9/9/9/9"})
+
+
+@pytest.mark.parametrize("ex", EXAMPLES, ids=lambda e: str(e.title))
+def test_worked_examples_on_the_rules_page(ex: Any) -> None:
+    assert example_points(ex)[0] == ex.expected
+
+
+# --- golden playthroughs and the documented examples ------------------------------------------
+
+
+def load(data: dict[str, Any]) -> tuple[Elusive34, tuple[Event, ...]]:
+    names = tuple(data["players"])
+    rules = Elusive34(len(names), data.get("options") or {}, names)
+    return rules, tuple(rules.event_from_dict(e, by_name=True) for e in data["events"])
+
+
+def cases() -> list[Any]:
+    out = []
+    for path in sorted((ROOT / "tests/rules/playthroughs/elusive_34").glob("*.json")):
+        data = json.loads(path.read_text())
+        out.append(pytest.param(data["log"], data["expected"], id=path.stem))
+    for path in sorted((ROOT / "docs/examples/elusive_34").glob("*.json")):
+        if ".expected" in path.name:
+            continue
+        expected = json.loads(path.with_name(path.stem + ".expected.json").read_text())
+        out.append(pytest.param(json.loads(path.read_text()), expected, id=f"docs/{path.stem}"))
+    return out
+
+
+@pytest.mark.parametrize(("log", "expected"), cases())
+def test_golden(log: dict[str, Any], expected: dict[str, Any]) -> None:
+    rules, events = load(log)
+    if "error" in expected:
+        with pytest.raises(LogError) as info:
+            summarize(GameLog(rules, events))
+        got = info.value.as_json()["error"]
+        assert (got["event"], got["code"]) == (
+            expected["error"]["event"],
+            expected["error"]["code"],
+        )
+        return
+    result = summarize(GameLog(rules, events))
+    for key in ("hands", "totals", "over", "winners"):
+        if key in expected:
+            assert result[key] == expected[key], key
+    flags = expected["flags"]
+    if flags and isinstance(flags[0], list):
+        flags = [{"event": i, "code": code} for i, code in flags]
+    assert [{"event": f["event"], "code": f["code"]} for f in result["flags"]] == [
+        {"event": f["event"], "code": f["code"]} for f in flags
+    ]
+
+
+def test_the_examples_cover_what_the_issue_asks() -> None:
+    names = {p.stem for p in (ROOT / "docs/examples/elusive_34").glob("*.json")}
+    assert {"whole-game", "two-players", "four-players"} <= names
+    text = (ROOT / "docs/examples/elusive_34/whole-game.json").read_text()
+    assert '"JK"' in text and '"trump"' in text  # a Joker turned up
+    assert '"given": "JK"' in (ROOT / "docs/examples/elusive_34/two-players.json").read_text()
