@@ -17,7 +17,7 @@ from companion.rules import Card, CardError, Event, InvalidEventError, Void, fro
 from companion.rules.cards import parse_card, parse_cards
 from companion.rules.events import Seat, with_note
 
-NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lee")
 RECRUIT = Recruit.event_types
 
 
