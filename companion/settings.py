@@ -151,6 +151,9 @@ MIDDLEWARE = [
     # BREACH, which matters here: pages carry a CSRF token, and scorer links are secrets.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The phone's language: its cookie (set by the language switch), else Accept-Language.
+    # A table's own language, when it has one, replaces it in the table's views (i18n.py).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -173,6 +176,8 @@ TEMPLATES = [
                 "django.template.context_processors.debug",
                 "django.template.context_processors.request",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+                "companion.tables.i18n.languages",
             ],
         },
     },
@@ -203,9 +208,21 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Each game's replayed log is kept here between requests (companion/tables/replays.py).
 CACHES = cache_settings(os.environ.get("COMPANION_CACHE_URL", "").strip())
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
-USE_I18N = False
+# Languages: docs/i18n.md (the catalogues are locale/<code>/LC_MESSAGES/django.po, compiled .mo
+# files committed beside them; `python manage.py makemessages` then `compilemessages`).
+USE_I18N = True
+LANGUAGES = [
+    ("en", "English"),
+    ("fr", "Français"),
+    ("es", "Español"),
+    ("it", "Italiano"),
+    ("de", "Deutsch"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # a phone's choice is remembered for a year
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 USE_TZ = True
 
 STATIC_URL = "/static/"

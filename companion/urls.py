@@ -8,5 +8,6 @@ from companion.tables import rules_views
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("rules/", include(rules_views)),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language switch
     path("", include("companion.tables.urls")),
 ]

@@ -14,8 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+from django.http import HttpRequest
+from django.utils import translation
 from django.utils.formats import number_format
-from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from companion.rules.cards import RANK_NAMES, Card, Suit
 from companion.rules.text import VERBATIM, Text, english
@@ -80,4 +83,54 @@ def say(text: Any) -> str:
         return str(text)  # a broken translation: English rather than an error page
 
 
-__all__ = ["card_label", "english", "rank_label", "say", "say_value"]
+def language_names() -> dict[str, str]:
+    """Each shipped language's code and its name in itself ("Français"): never translated."""
+    return dict(settings.LANGUAGES)
+
+
+def table_language(language: str) -> str:
+    """A table's language setting as a code this app speaks, or "" (each phone's own)."""
+    return language if language in language_names() else ""
+
+
+def use_table_language(table: Any) -> None:
+    """Speak the table's own language, when it has one, for the rest of this request (the
+    locale middleware activates the phone's own at the start of the next): every phone and the
+    big-screen viewer of the table then show the same words. Called by the table's views once
+    they have the table, so it costs no query."""
+    code = table_language(getattr(table, "language", ""))
+    if code:
+        translation.activate(code)
+
+
+def languages(request: HttpRequest) -> dict[str, Any]:
+    """Template context: the language switch's choices (code, own name, whether current)."""
+    current = translation.get_language() or settings.LANGUAGE_CODE
+    return {
+        "language_choices": [
+            (code, name, code == current) for code, name in language_names().items()
+        ],
+        "table_language_choices": table_language_choices(),
+    }
+
+
+#: The table setting's choices: each phone's own language, or one for everyone.
+def table_language_choices() -> list[tuple[str, str]]:
+    return [("", str(EACH_PHONE)), *language_names().items()]
+
+
+EACH_PHONE = gettext_lazy("Each phone's own language")
+
+
+__all__ = [
+    "card_label",
+    "english",
+    "language_names",
+    "languages",
+    "rank_label",
+    "say",
+    "say_value",
+    "table_language",
+    "table_language_choices",
+    "use_table_language",
+]

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from companion.tables import app_views, club_views, ledger_views, views
+from companion.tables import app_views, club_views, language_views, ledger_views, views
 
 app_name = "tables"
 
@@ -23,6 +23,7 @@ urlpatterns = [
     path("c/<str:key>/tables/<int:table_id>/remove/", club_views.club_remove, name="club_remove"),
     path("t/<str:key>/", views.table_page, name="table"),
     path("t/<str:key>/players/", views.add_player, name="add_player"),
+    path("t/<str:key>/language/", language_views.table_language, name="language"),
     path("t/<str:key>/start/", views.start_game, name="start"),
     path("t/<str:key>/ledger/", ledger_views.ledger, name="ledger"),
     path("t/<str:key>/ledger/settings/", ledger_views.ledger_settings, name="ledger_settings"),

@@ -29,6 +29,7 @@ from companion.games import log as game_log
 from . import actions, context, fastsql, guards, pages
 from .context import describe_entry, game_context, pick_form
 from .entry import forms_for
+from .i18n import table_language, use_table_language
 from .models import Club, Game, Table
 from .qr import qr_svg
 from .stats import table_records
@@ -43,6 +44,7 @@ def _table(key: str) -> tuple[Table, bool]:
     table = Table.objects.filter(Q(view_key=key) | Q(score_key=key)).first()
     if table is None:
         raise Http404("No table has this link.")
+    use_table_language(table)
     return table, table.score_key == key
 
 
@@ -64,6 +66,7 @@ def _loaded(key: str, number: int) -> tuple[Table, bool, actions.Loaded]:
         raise Http404("No such game.")
     game = seats[0].game
     table = game.table
+    use_table_language(table)
     return table, table.score_key == key, actions.load(game, [s.player.name for s in seats])
 
 
@@ -79,12 +82,17 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def create_table(request: HttpRequest, club: Club | None = None) -> Table:
     """The table the "new table" form describes; ValueError says what to fix."""
-    return actions.do_create_table(
+    table = actions.do_create_table(
         request.POST.getlist("name"),
         request.POST.get("title", ""),
         club,
         _uuid(request.POST.get("client_id")),
     )
+    language = table_language(request.POST.get("language", ""))
+    if language != table.language:  # the table's own language, chosen with its players
+        table.language = language
+        table.save(update_fields=["language"])
+    return table
 
 
 @require_POST
