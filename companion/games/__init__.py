@@ -13,6 +13,7 @@ from typing import Any
 from companion.rules.core import Rules
 from companion.rules.errors import UnknownGameError
 
+from .bastard import Bastard
 from .belote import Belote
 from .buck_euchre import BuckEuchre
 from .elusive_34 import Elusive34
@@ -25,6 +26,7 @@ _GAME_CLASSES: tuple[type[Rules[Any, Any]], ...] = (
     Malilla,
     BuckEuchre,
     Elusive34,
+    Bastard,
 )
 
 GAMES: dict[str, type[Rules[Any, Any]]] = {cls.key: cls for cls in _GAME_CLASSES}
