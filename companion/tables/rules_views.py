@@ -12,6 +12,7 @@ from django.urls import path
 from django.views.decorators.http import require_safe
 
 from companion import games
+from companion.games.bastard import examples as bastard_examples
 from companion.games.belote import examples as belote_examples
 from companion.games.buck_euchre import examples as buck_euchre_examples
 from companion.games.elusive_34 import examples as elusive_34_examples
@@ -24,6 +25,7 @@ EXAMPLES: dict[str, Any] = {
     "malilla": malilla_examples,
     "buck_euchre": buck_euchre_examples,
     "elusive_34": elusive_34_examples,
+    "bastard": bastard_examples,
 }
 
 

@@ -374,10 +374,10 @@
     setTimeout(function () { region.textContent = text; }, 50);
   }
 
-  function focusOn(el, text) {
+  function focusOn(el, text, block) {
     if (!el) return;
     if (!el.hasAttribute("tabindex")) el.tabIndex = -1;
-    el.scrollIntoView({ block: "center" });
+    el.scrollIntoView({ block: block || "center" });
     el.focus({ preventScroll: true });
     announce(text || el.textContent.replace(/\s+/g, " ").trim());
   }
@@ -392,7 +392,8 @@
     var line = document.querySelector("#entry .trick-line");
     var text = prompt ? prompt.textContent.replace(/\s+/g, " ").trim() : "";
     if (line) text = line.textContent.replace(/\s+/g, " ").trim() + " " + text;
-    focusOn(prompt, text);
+    // The banner at the top of the screen, the next form (and its trick line) under it.
+    focusOn(prompt, text, "start");
   }
 
   // --- wiring -----------------------------------------------------------------------------------
@@ -443,16 +444,19 @@
     focusOn(document.getElementById("outbox"), say("refused") + " " + message);
   });
 
-  document.addEventListener("htmx:afterRequest", function (ev) {
+  // Before the answer is swapped in: the form is still in the page (an answer that replaces it
+  // would leave later events on a detached element, unheard here).
+  document.addEventListener("htmx:beforeOnLoad", function (ev) {
     var form = ev.detail && ev.detail.elt;
-    if (!form || !pending.has(form) || !ev.detail.successful) return;
+    var status = ev.detail && ev.detail.xhr ? ev.detail.xhr.status : 0;
+    if (!form || !pending.has(form) || status < 200 || status >= 300) return;
     pending.delete(form);
     var game = gameOf(form.getAttribute("action"));
     var refused = ev.detail.xhr && ev.detail.xhr.getResponseHeader("HX-Retarget");
     network(true);
     setLast(game, refused ? "refused" : "recorded");
     // The answer is swapped in and settled (htmx's settle delay is 20 ms) before focus moves.
-    setTimeout(afterEntry, 80);
+    setTimeout(afterEntry, 100);
   });
 
   window.addEventListener("online", function () { network(true); flush(); });

@@ -236,3 +236,47 @@ def test_a_table_opened_before_shows_offline_with_the_banner_and_read_only_forms
     phone.goto(table_url)
     expect(phone.locator("#offline-banner")).to_be_hidden()
     expect(phone.get_by_role("button", name="Add", exact=True)).to_be_enabled()
+
+
+_IN_VIEW = """sel => {
+  const el = document.querySelector(sel);
+  const box = el.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight && document.activeElement === el;
+}"""
+
+
+def test_focus_follows_a_refused_then_an_accepted_entry(phone: Page, belote_in_play: Game) -> None:
+    from playwright.sync_api import expect
+
+    phone.goto(_url(belote_in_play))
+    # A♦ twice: refused.
+    _tap_trick(phone, {**TRICK_1, "Dan": "AD"})
+    phone.get_by_role("button", name="Record trick 1").click()
+    violation = phone.locator("#entry .violation")
+    expect(violation).to_contain_text("Nothing was recorded.")
+    phone.wait_for_function(_IN_VIEW, arg="#entry .violation")
+    message = violation.locator("li").first.inner_text()
+    expect(phone.locator("#announce")).to_contain_text(message)
+
+    # Dan's card put right: recorded; the banner is brought into view, focused and read out
+    # with the trick's winner and the next leader, said again right above the next form.
+    tap(fieldset(phone, "Dan"), "Q")
+    phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    phone.get_by_role("button", name="Record trick 1").click()
+    expect(phone.locator("#prompt")).to_contain_text("Ann leads trick 2")
+    phone.wait_for_function(_IN_VIEW, arg="#prompt")
+    line = phone.locator("#entry form .trick-line")
+    expect(line).to_have_text("Ann won trick 1 and leads trick 2.")
+    expect(phone.locator("#announce")).to_contain_text(
+        "Ann won trick 1 and leads trick 2. Ann leads trick 2 of 8."
+    )
+    # The line is the first thing of the next trick's form, right above its heading.
+    assert phone.evaluate(
+        "document.querySelector('#entry form .trick-line').nextElementSibling.tagName"
+    ) == "H2"
+
+    # Trick 2: Cat's 9♥ (trump) wins; Cat leads next, said the same way.
+    _tap_trick(phone, TRICK_2)
+    phone.get_by_role("button", name="Record trick 2").click()
+    expect(line).to_have_text("Cat won trick 2 and leads trick 3.")
+    phone.wait_for_function(_IN_VIEW, arg="#prompt")

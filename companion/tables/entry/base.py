@@ -279,6 +279,21 @@ class TrickEntryForm(EntryForm):
             self.fields[f"rank_{seat}"] = rank_chips(self.rules.names[seat], self.ranks)
             self.fields[f"suit_{seat}"] = suit_chips()
 
+    def last_trick(self) -> dict[str, Any] | None:
+        """The trick just recorded in this hand (its number and winner's name) and who leads the
+        next, for the line said right above this form; None before the first trick."""
+        played = getattr(getattr(self.state, "hand", None), "tricks", ())
+        if not played:
+            return None
+        names = self.rules.names
+        last = played[-1]
+        return {
+            "number": last.number,
+            "winner": names[last.winner],
+            "leader": names[self.leader],
+            "same": last.winner == self.leader,
+        }
+
     def players(self) -> list[dict[str, Any]]:
         return [
             {
