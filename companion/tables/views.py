@@ -372,6 +372,9 @@ def _after_write(
     table.version = recorded.version
     ctx = game_context(request, table, key, True, loaded, pick_form(loaded, None))
     if _same_hand(before, loaded) and not recorded.repeated:
+        # "Rules for this hand" is sent only if the entry changed it (a bid that sets trump).
+        rules = loaded.rules
+        ctx["same_reminders"] = rules.reminders(before.state) == rules.reminders(loaded.state)
         response = reswap(render(request, "tables/_written.html", ctx), "none")
     else:
         response = render(request, "tables/_live.html", {**ctx, "oob": True, "written": True})

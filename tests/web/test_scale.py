@@ -13,7 +13,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from companion import rules as engine
 from companion.tables import actions
+from companion.tables.entry import forms_for
 from companion.tables.models import Event, Game, Table
 
 from .helpers import HTMX, game_url, new_uuid, words
@@ -151,3 +153,43 @@ def test_the_game_page_explains_the_latest_hands_and_links_to_every_hand(
     assert "Why the points of the 2 earlier hands: every hand" in page
     every = client.get(game_url(game, "hands/")).content.decode()
     assert every.count("why these points") == 5
+
+
+def test_an_entry_sends_the_rules_for_this_hand_only_when_it_changes_them(
+    client: Client, four_player_table: Table
+) -> None:
+    """Within a hand, a card played leaves "Rules for this hand" as it was (not sent again); the
+    bid that sets trump changes it (sent, with the whole live panel a bid brings)."""
+    seen = {True: 0, False: 0}
+    for entries in range(1, 14):
+        Table.objects.filter(pk=four_player_table.pk).update(version=0)
+        four_player_table.games.all().delete()
+        game = belote_game(four_player_table, entries)
+        loaded = actions.load(game)
+        payload = next_entry(game)
+        event = loaded.rules.event_from_dict(payload)
+        after = engine.replay(loaded.rules, [*actions.log_events(loaded), event]).state
+        changed = loaded.rules.reminders(loaded.state) != loaded.rules.reminders(after)
+        kind = payload["type"]
+        form_class = forms_for("belote")[kind]
+        blank = form_class(loaded)
+        initial = blank.initial_from(event)
+        data = {"client_id": new_uuid(), "at": str(entries)}
+        for name in blank.fields:
+            # A bid's call is the button tapped: not in the form's initial values.
+            value = initial.get(name, getattr(event, name, None))
+            if name not in data and value is not None and value is not False:
+                data[name] = (
+                    [str(v) for v in value] if isinstance(value, list | tuple) else str(value)
+                )
+        response = client.post(game_url(game, f"record/{kind}/"), data, headers=HTMX)
+        html = response.content.decode()
+        assert response.status_code == 200 and not response.has_header("HX-Retarget"), html
+        if response.get("HX-Reswap") != "none":
+            # A bid or the hand's last trick: the whole live panel, the rules for this hand too.
+            assert 'id="reminders-panel"' in html, (entries, kind)
+            seen[changed] += 1
+            continue
+        assert ('id="reminders-panel"' in html) == changed, (entries, kind)
+        seen[changed] += 1
+    assert seen[True] and seen[False] >= 5, seen
