@@ -80,11 +80,12 @@ def cache_settings(url: str) -> dict[str, dict[str, object]]:
                 "LOCATION": "companion-replays",
                 "OPTIONS": {"MAX_ENTRIES": 1000},
             },
-            # Rendered game pages and live fragments, by log position (see pages.py).
+            # Rendered game pages and live fragments, by log position (see pages.py): 500 of
+            # them (20 to 130 KB each) is about 20 MB a process, a club's worth of tables.
             "pages": {
                 "BACKEND": "companion.tables.cache.ObjectCache",
                 "LOCATION": "companion-pages",
-                "OPTIONS": {"MAX_ENTRIES": 2000},
+                "OPTIONS": {"MAX_ENTRIES": 500},
             },
         }
     if not url.startswith(("redis://", "rediss://", "unix://")):
