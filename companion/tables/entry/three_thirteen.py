@@ -1,0 +1,159 @@
+"""Entry forms for Three Thirteen: the deal, then a hand by quick entry (who went out, each
+player's deadwood) or full entry (who went out, each player's cards, with the card picker)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+
+from companion import rules as engine
+from companion.games.three_thirteen import game, play, text
+
+from .base import Chips, EntryForm, PointsField
+from .cards import CardsField
+
+
+class DealForm(EntryForm):
+    kind = "deal"
+    label = "Deal"
+    template = "games/three_thirteen/_deal_form.html"
+
+    def build(self) -> None:
+        self.fields["dealer"] = self.dealer_field()
+        self.number = self.rules.number(self.state)
+        self.cards = play.cards_dealt(self.number)
+        self.wild = text.wild_text(self.number)
+
+    def initial_from(self, event: game.Deal) -> dict[str, Any]:
+        return {"dealer": event.dealer}
+
+    def to_event(self) -> engine.Event:
+        return game.Deal(dealer=self.cleaned_data["dealer"])
+
+
+class _HandForm(EntryForm):
+    """What the two ways of recording a hand share: who went out, and the hand's numbers."""
+
+    def out_field(self) -> forms.TypedChoiceField:
+        return forms.TypedChoiceField(
+            label=_("Went out"),
+            choices=self.seat_choices(),
+            coerce=int,
+            widget=Chips,
+            error_messages={"required": _("Tap the player who went out.")},
+        )
+
+    def hand_facts(self) -> None:
+        hand = self.state.hand
+        self.number = hand.number if hand is not None else 1
+        self.cards = play.cards_dealt(self.number)
+        self.top = play.max_deadwood(self.rules.options, self.number)
+
+
+class ResultForm(_HandForm):
+    """Quick entry: who went out, and each other player's deadwood in points (a sum such as
+    10+7 may be typed while counting). A blank counts as 0."""
+
+    kind = "result"
+    label = "Quick entry"
+    template = "games/three_thirteen/_result_form.html"
+
+    def build(self) -> None:
+        self.hand_facts()
+        self.fields["out"] = self.out_field()
+        for seat, name in self.seat_choices():
+            self.fields[f"deadwood_{seat}"] = PointsField(label=name, required=False)
+
+    def deadwood_fields(self) -> list[forms.BoundField]:
+        return [self[f"deadwood_{s}"] for s, _name in self.seat_choices()]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        data["deadwood"] = tuple(data.get(f"deadwood_{s}") or 0 for s, _name in self.seat_choices())
+        return data
+
+    def initial_from(self, event: game.Result) -> dict[str, Any]:
+        return {"out": event.out, **{f"deadwood_{s}": n for s, n in enumerate(event.deadwood)}}
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        return game.Result(out=d["out"], deadwood=d["deadwood"])
+
+
+class HandsForm(_HandForm):
+    """Full entry: who went out, and each player's cards at the end of the hand (the card
+    picker). The app finds each player's best arrangement and counts the deadwood."""
+
+    kind = "hands"
+    label = "Cards"
+    template = "games/three_thirteen/_hands_form.html"
+
+    def build(self) -> None:
+        self.hand_facts()
+        self.fields["out"] = self.out_field()
+        copies = self.rules.decks()
+        for seat, name in self.seat_choices():
+            self.fields[f"cards_{seat}"] = CardsField(label=name, copies=copies)
+
+    def card_fields(self) -> list[dict[str, Any]]:
+        """Each player's picker, and whether to show it open: the first, and any with cards
+        already chosen or an error (the others fold away to keep the page short)."""
+        rows = []
+        for i, (seat, _name) in enumerate(self.seat_choices()):
+            field = self[f"cards_{seat}"]
+            value = field.value()
+            chosen = (
+                bool(value.get("picked") or value.get("typed"))
+                if isinstance(value, dict)
+                else bool(value)
+            )
+            rows.append({"field": field, "open": i == 0 or chosen or bool(field.errors)})
+        return rows
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        seats = [s for s, _name in self.seat_choices()]
+        if all(f"cards_{s}" in data for s in seats):
+            data["cards"] = tuple(data[f"cards_{s}"] for s in seats)
+        return data
+
+    def initial_from(self, event: game.Hands) -> dict[str, Any]:
+        return {"out": event.out, **{f"cards_{s}": c for s, c in enumerate(event.cards)}}
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        return game.Hands(out=d["out"], cards=d["cards"])
+
+
+FORMS: dict[str, type[EntryForm]] = {f.kind: f for f in (DealForm, ResultForm, HandsForm)}
+
+
+def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
+    """One line for the history list."""
+    names = rules.names
+    if isinstance(event, game.Deal):
+        return _("%(player)s dealt") % {"player": names[event.dealer]}
+    if isinstance(event, game.Result):
+        points = ", ".join(
+            f"{n} {d}"
+            for s, (n, d) in enumerate(zip(names, event.deadwood, strict=True))
+            if s != event.out
+        )
+        return _("%(player)s went out; deadwood %(points)s") % {
+            "player": names[event.out],
+            "points": points,
+        }
+    if isinstance(event, game.Hands):
+        cards = "; ".join(
+            f"{n} {' '.join(c.label for c in hand)}"
+            for n, hand in zip(names, event.cards, strict=True)
+        )
+        return _("%(player)s went out; cards %(cards)s") % {
+            "player": names[event.out],
+            "cards": cards,
+        }
+    if isinstance(event, engine.Void):
+        return _("Cancelled entry #%(number)s") % {"number": event.target + 1}
+    return event.kind
