@@ -19,6 +19,7 @@ from .buck_euchre import BuckEuchre
 from .elusive_34 import Elusive34
 from .malilla import Malilla
 from .recruit import Recruit
+from .three_thirteen import ThreeThirteen
 
 _GAME_CLASSES: tuple[type[Rules[Any, Any]], ...] = (
     Recruit,
@@ -27,6 +28,7 @@ _GAME_CLASSES: tuple[type[Rules[Any, Any]], ...] = (
     BuckEuchre,
     Elusive34,
     Bastard,
+    ThreeThirteen,
 )
 
 GAMES: dict[str, type[Rules[Any, Any]]] = {cls.key: cls for cls in _GAME_CLASSES}
