@@ -19,6 +19,7 @@ from .buck_euchre import BuckEuchre
 from .elusive_34 import Elusive34
 from .malilla import Malilla
 from .recruit import Recruit
+from .ui77 import Ui77
 from .three_thirteen import ThreeThirteen
 
 _GAME_CLASSES: tuple[type[Rules[Any, Any]], ...] = (
