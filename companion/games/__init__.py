@@ -19,8 +19,8 @@ from .buck_euchre import BuckEuchre
 from .elusive_34 import Elusive34
 from .malilla import Malilla
 from .recruit import Recruit
-from .ui77 import Ui77
 from .three_thirteen import ThreeThirteen
+from .ui77 import Ui77
 
 _GAME_CLASSES: tuple[type[Rules[Any, Any]], ...] = (
     Recruit,
@@ -30,6 +30,7 @@ _GAME_CLASSES: tuple[type[Rules[Any, Any]], ...] = (
     Elusive34,
     Bastard,
     ThreeThirteen,
+    Ui77,
 )
 
 GAMES: dict[str, type[Rules[Any, Any]]] = {cls.key: cls for cls in _GAME_CLASSES}
