@@ -18,6 +18,7 @@ from companion.games.buck_euchre import examples as buck_euchre_examples
 from companion.games.elusive_34 import examples as elusive_34_examples
 from companion.games.malilla import examples as malilla_examples
 from companion.games.recruit import examples as recruit_examples
+from companion.games.three_thirteen import examples as three_thirteen_examples
 from companion.games.ui77 import examples as ui77_examples
 
 EXAMPLES: dict[str, Any] = {
@@ -28,6 +29,7 @@ EXAMPLES: dict[str, Any] = {
     "elusive_34": elusive_34_examples,
     "bastard": bastard_examples,
     "ui77": ui77_examples,
+    "three_thirteen": three_thirteen_examples,
 }
 
 

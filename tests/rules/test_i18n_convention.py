@@ -32,7 +32,16 @@ from companion.rules.core import Rules
 from companion.rules.text import Text, english
 
 #: The games whose sentences are all Texts. Add a game's key once it is converted.
-CONVERTED = {"bastard", "belote", "buck_euchre", "elusive_34", "malilla", "recruit", "ui77"}
+CONVERTED = {
+    "bastard",
+    "belote",
+    "buck_euchre",
+    "elusive_34",
+    "malilla",
+    "recruit",
+    "three_thirteen",
+    "ui77",
+}
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "docs" / "examples"

@@ -40,6 +40,12 @@ class Hands(Event):
     out: Seat
     cards: PerSeat[tuple[Card, ...]]
 
+    def __post_init__(self) -> None:
+        # A hand has no order: each player's cards are kept sorted (suits S H D C, high to low),
+        # so that the same hand is always the same entry, however it was typed or tapped.
+        ordered = tuple(tuple(sorted(cards, key=Card.sort_key)) for cards in self.cards)
+        object.__setattr__(self, "cards", ordered)
+
 
 # --- options and state ----------------------------------------------------------------------
 

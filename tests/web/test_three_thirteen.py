@@ -1,0 +1,198 @@
+"""Recording Three Thirteen through the HTTP views: the deal, quick entry and full entry with the
+card picker, without JavaScript (302 and a row), with htmx (the fragments that changed), and
+refused (200, the rule's message, nothing written). Expected scores are worked out by hand from
+rulings §3.2."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from companion.games.three_thirteen.game import Deal, Result
+from companion.rules.events import Seat
+from companion.tables import actions
+from companion.tables.models import Game, Table
+
+from .helpers import (
+    entry_tests,
+    event_count,
+    game_url,
+    page_hands,
+    page_totals,
+    record,
+    start,
+    text,
+    words,
+)
+
+
+@pytest.fixture
+def thirteen_game(three_player_table: Table) -> Game:
+    return start(three_player_table, "three_thirteen")
+
+
+@pytest.fixture
+def dealt(thirteen_game: Game) -> Game:
+    """Hand 1 (3 cards, 3s wild) dealt by Ann."""
+    actions.check_record_event(thirteen_game, Deal(dealer=Seat(0)))
+    return thirteen_game
+
+
+@pytest.fixture
+def second_hand(dealt: Game) -> Game:
+    """Hand 1 scored (Bob out; Ann 7, Cat 13), hand 2 (4 cards, 4s wild) dealt by Bob."""
+    actions.check_record_event(dealt, Result(out=Seat(1), deadwood=(7, 0, 13)))
+    actions.check_record_event(dealt, Deal(dealer=Seat(1)))
+    return dealt
+
+
+def cards_data(out: int, hands: dict[int, str], *, typed: bool = False) -> dict[str, Any]:
+    """The full-entry form: the grid's checkboxes (value ``9H``, ``9H.2`` for a second copy), or
+    the text box."""
+    data: dict[str, Any] = {"out": out}
+    for seat, cards in hands.items():
+        if typed:
+            data[f"cards_{seat}_typed"] = cards
+            continue
+        seen: dict[str, int] = {}
+        values = []
+        for code in cards.split():
+            seen[code] = seen.get(code, 0) + 1
+            values.append(code if seen[code] == 1 else f"{code}.{seen[code]}")
+        data[f"cards_{seat}"] = values
+    return data
+
+
+LEGAL = [
+    pytest.param(
+        "deal",
+        "thirteen_game",
+        {"dealer": 0},
+        {"type": "deal", "dealer": 0},
+        "Hand 1: 3 cards each, 3s wild.",
+        id="deal",
+    ),
+    pytest.param(
+        "result",
+        "dealt",
+        {"out": 1, "deadwood_0": "4+3", "deadwood_1": "", "deadwood_2": "13"},
+        {"type": "result", "out": 1, "deadwood": [7, 0, 13]},
+        "Bob deals hand 2: 4 cards each, 4s wild.",
+        id="result",
+    ),
+    pytest.param(
+        "hands",
+        "second_hand",
+        cards_data(2, {0: "4H 4S 9D KC", 1: "2H 3H 4D 9S", 2: "7S 7D 7C 4C"}),
+        {
+            "type": "hands",
+            "out": 2,
+            "cards": [["4S", "4H", "9D", "KC"], ["9S", "3H", "2H", "4D"], ["7S", "7D", "7C", "4C"]],
+        },
+        "Cat deals hand 3: 5 cards each, 5s wild.",
+        id="hands",
+    ),
+]
+
+ILLEGAL = [
+    pytest.param(
+        "result",
+        "dealt",
+        {"out": 1, "deadwood_0": "7", "deadwood_1": "3", "deadwood_2": "13"},
+        "Bob went out, so every card was melded: their deadwood must be 0, not 3.",
+        id="result-out-with-deadwood",
+    ),
+    pytest.param(
+        "result",
+        "dealt",
+        {"out": 1, "deadwood_0": "31", "deadwood_2": "13"},
+        "Ann's deadwood of 31 is more than this hand allows: 3 cards at 10 at most make 30.",
+        id="result-above-maximum",
+    ),
+    pytest.param(
+        "hands",
+        "second_hand",
+        cards_data(0, {0: "4H 4S 9D KC", 1: "2H 3H 4D 9S", 2: "7S 7D 7C 4C"}),
+        "Ann cannot have gone out: at best 9♦ are left over (9 points).",
+        id="hands-out-not-melded",
+    ),
+    pytest.param(
+        "hands",
+        "second_hand",
+        cards_data(2, {0: "4H 4S 9D", 1: "2H 3H 4D 9S", 2: "7S 7D 7C 4C"}),
+        "Ann has 3 cards, but each player ends hand 2 with 4.",
+        id="hands-wrong-count",
+    ),
+    pytest.param(
+        "hands",
+        "second_hand",
+        cards_data(2, {0: "4H 4H 4H KC", 1: "2H 3H 4D 9S", 2: "7S 7D 7C 4C"}),
+        "4♥ is entered 3 times, but the 2 packs hold it only 2 times.",
+        id="hands-too-many-copies",
+    ),
+    pytest.param(
+        "deal",
+        "second_hand",
+        {"dealer": 2},
+        "A deal cannot be recorded now: hand 2 is dealt, record its result.",
+        id="deal-twice",
+    ),
+]
+
+(
+    test_entry_without_javascript_records_one_event_and_redirects,
+    test_entry_with_htmx_answers_with_what_changed,
+    test_illegal_entry_shows_the_rule_broken_and_records_nothing,
+) = entry_tests(LEGAL, ILLEGAL)
+
+
+def test_full_entry_shows_the_best_arrangement(client: Client, second_hand: Game) -> None:
+    data = cards_data(2, {0: "4H 4S 9D KC", 1: "2H 3H 4D 9S", 2: "7S 7D 7C 4C"})
+    assert record(client, second_hand, "hands", data).status_code == 302
+    page = client.get(game_url(second_hand))
+    # 4s wild: Ann melds K♣ with both 4s and keeps 9♦ (9); Bob 2♥ 3♥ + 4♦, 9♠ left (9)
+    assert page_hands(page) == [[7, 0, 13], [9, 9, 0]]
+    assert page_totals(page) == [16, 9, 13]
+    shown = words(page)
+    assert "Left over 9♦ (best arrangement: K♣ 4♠ 4♥)" in shown
+    assert "Left over 9♠ (best arrangement: 2♥ 3♥ 4♦)" in shown
+
+
+def test_cards_may_be_typed(client: Client, second_hand: Game) -> None:
+    data = cards_data(2, {0: "4h 4s 9d kc", 1: "2H,3H 4D 9S", 2: "7♠ 7♦ 7♣ 4♣"}, typed=True)
+    assert record(client, second_hand, "hands", data).status_code == 302
+    assert page_totals(client.get(game_url(second_hand))) == [16, 9, 13]
+
+
+def test_a_bad_typed_card_is_named(client: Client, second_hand: Game) -> None:
+    before = event_count(second_hand)
+    data = cards_data(2, {0: "4H 4S 9X KC", 1: "2H 3H 4D 9S", 2: "7S 7D 7C 4C"}, typed=True)
+    response = record(client, second_hand, "hands", data)
+    assert response.status_code == 200
+    assert "'9X' is not a card: 'X' is not a suit" in text(response)
+    assert event_count(second_hand) == before
+
+
+def test_the_screen_shows_the_wild_rank_and_cards_dealt(client: Client, second_hand: Game) -> None:
+    shown = words(client.get(game_url(second_hand)))
+    assert "Wild 4s" in shown
+    assert "Cards dealt 4" in shown
+    assert "Standing Ann 7 · Bob 0 · Cat 13" in shown
+    assert "Wild: 4s" in shown  # the rules for this hand
+
+
+def test_the_card_picker_offers_every_card_and_copy(client: Client, second_hand: Game) -> None:
+    page = client.get(game_url(second_hand), {"entry": "hands"}).content.decode()
+    # two packs for three players: each card twice, no joker
+    assert page.count('name="cards_0"') == 104
+    assert 'value="9H.2"' in page and 'value="9H.3"' not in page
+    assert 'value="JK' not in page
+    assert 'name="cards_0_typed"' in page
+
+
+def test_rules_page(client: Client) -> None:
+    page = words(client.get("/rules/three_thirteen/"))
+    assert "The obvious run is not the best" in page
+    assert "Total: 11" in page and "Total: 27" in page
