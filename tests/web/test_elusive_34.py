@@ -198,6 +198,13 @@ LEGAL = [
 
 ILLEGAL = [
     pytest.param(
+        "first-dealer",
+        "e34_game",
+        {"dealer": 2, "cards": "2H 7D", "start": 0},
+        "7♦ went to Bob, so Bob deals first, not Cat.",
+        id="first-dealer-cards",
+    ),
+    pytest.param(
         "deal",
         "goal_set",
         {"dealer": 1, "rank": "4", "suit": "S"},

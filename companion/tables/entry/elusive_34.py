@@ -62,12 +62,45 @@ class FirstDealerForm(_Form):
             coerce=int,
             widget=Chips,
         )
+        self.fields["cards"] = forms.CharField(
+            label=_("The cards dealt face up, if you want them checked"),
+            required=False,
+            widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "2H KD 9S"}),
+        )
+        self.fields["start"] = forms.TypedChoiceField(
+            label=_("Who got the first of them"),
+            choices=self.seat_choices(),
+            coerce=int,
+            widget=Chips,
+            required=False,
+            empty_value=None,
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        try:
+            data["card_list"] = engine.parse_cards(data.get("cards") or "")
+        except engine.CardError as exc:
+            raise forms.ValidationError(str(exc)) from None
+        if not data["card_list"]:
+            data["start"] = None
+        return data
 
     def initial_from(self, event: game.FirstDealer) -> dict[str, Any]:
-        return {"dealer": event.dealer}
+        return {
+            "dealer": event.dealer,
+            "cards": " ".join(str(c) for c in event.cards),
+            "start": "" if event.start is None else event.start,
+        }
 
     def to_event(self) -> engine.Event:
-        return game.FirstDealer(dealer=self.cleaned_data["dealer"])
+        d = self.cleaned_data
+        start = d.get("start")
+        return game.FirstDealer(
+            dealer=d["dealer"],
+            cards=d["card_list"],
+            start=None if start is None else Seat(start),
+        )
 
 
 class GoalForm(_Form):
@@ -170,7 +203,7 @@ class TrumpForm(_Form):
         return [(s, sym, f"btn-secondary suit-{s.lower()}") for s, sym in SUIT_CHOICES]
 
     def initial_from(self, event: game.Trump) -> dict[str, Any]:
-        return {"seat": event.seat}
+        return {"seat": event.seat, "suit": event.suit}  # the suit is also the button tapped
 
     def to_event(self) -> engine.Event:
         d = self.cleaned_data
