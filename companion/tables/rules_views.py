@@ -13,6 +13,7 @@ from django.views.decorators.http import require_safe
 
 from companion import games
 from companion.games.bastard import examples as bastard_examples
+from companion.games.ace_deuce_jack import examples as ace_deuce_jack_examples
 from companion.games.belote import examples as belote_examples
 from companion.games.buck_euchre import examples as buck_euchre_examples
 from companion.games.elusive_34 import examples as elusive_34_examples
@@ -26,6 +27,7 @@ EXAMPLES: dict[str, Any] = {
     "belote": belote_examples,
     "malilla": malilla_examples,
     "buck_euchre": buck_euchre_examples,
+    "ace_deuce_jack": ace_deuce_jack_examples,
     "elusive_34": elusive_34_examples,
     "bastard": bastard_examples,
     "ui77": ui77_examples,

@@ -21,7 +21,7 @@ class Bank(Event):
     banker: Seat
     min_bet: int
     max_bet: int
-    stack: int = 0  # 0: not said
+    stack: int | None = None  # not said
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

@@ -68,7 +68,7 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
     key = "ace_deuce_jack"
     title = "Ace-Deuce-Jack"
     family = Family.BANKING
-    seats = range(2, 13)
+    seats = range(2, 9)
     options_type = AceDeuceJackOptions
     event_types: ClassVar[dict[str, type[Event]]] = event_types(
         Bank, Bet, Turn, Round, Misdeal, End
@@ -362,7 +362,7 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
                     rule="bets",
                 )
             )
-        if event.stack < 0:
+        if event.stack is not None and event.stack < 0:
             problems.append(
                 Violation(
                     "bad-limits", tr("What the bank can cover cannot be negative."), rule="cover"
@@ -476,7 +476,7 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
     # --- state ---------------------------------------------------------------------------------
     def apply(self, state: AceDeuceJackState, event: Event) -> AceDeuceJackState:
         if isinstance(event, Bank):
-            limits = Limits(event.banker, event.min_bet, event.max_bet, event.stack)
+            limits = Limits(event.banker, event.min_bet, event.max_bet, event.stack or 0)
             same = state.limits is not None and state.limits.banker == event.banker
             return dataclasses.replace(state, limits=limits, in_bank=state.in_bank if same else 0)
         if isinstance(event, End):
