@@ -14,6 +14,7 @@ from companion.rules.core import Rules
 from companion.rules.errors import UnknownGameError
 
 from .bastard import Bastard
+from .ace_deuce_jack import AceDeuceJack
 from .belote import Belote
 from .buck_euchre import BuckEuchre
 from .elusive_34 import Elusive34
@@ -31,6 +32,7 @@ _GAME_CLASSES: tuple[type[Rules[Any, Any]], ...] = (
     Bastard,
     ThreeThirteen,
     Ui77,
+    AceDeuceJack,
 )
 
 GAMES: dict[str, type[Rules[Any, Any]]] = {cls.key: cls for cls in _GAME_CLASSES}
