@@ -5,9 +5,12 @@ scores are worked out by hand from rulings §4.2 (rule 13)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 from companion.games.ui77.game import Deal, Discards, Goal, Result, Trick
@@ -20,10 +23,12 @@ from .helpers import (
     entry_tests,
     event_count,
     game_url,
+    new_uuid,
     page_hands,
     page_totals,
     record,
     start,
+    text,
     trick_data,
     words,
 )
@@ -292,3 +297,36 @@ def test_the_rules_page_has_the_table_and_live_examples(client: Client, db: None
     assert "What the face-up cards set" in shown
     assert "Go Nov" in shown
     assert "Total: -14" in shown  # the Go Nov worked example, scored by the engine
+
+
+def _imported(name: str) -> Game:
+    path = Path(settings.BASE_DIR) / "docs" / "examples" / "ui77" / name
+    _, game = actions.check_import_log(json.loads(path.read_text()))
+    return game
+
+
+def test_a_new_go_nov_rounding_rescores_the_game(client: Client, db: None) -> None:
+    """whole-game.json with averages rounded down: Cat's Go Nov in hand 4 gives 7 (7.5 down);
+    in hand 5 Ann reaches 12, Bob lands on 11 and gets (12 + 7) / 2 = 9.5, down to 9; Cat stays
+    at 7 and wins. Worked out by hand."""
+    game = _imported("whole-game.json")
+    assert page_totals(client.get(game_url(game))) == [12, 10, 8]
+    data = {"client_id": new_uuid(), "nov_rounding": "floor"}
+    response = client.post(game_url(game, "options/"), data)
+    assert response.status_code == 302
+    page = client.get(game_url(game))
+    assert page_hands(page) == [[3, 2, 4], [2, 3, 1], [0, 2, 5], [2, 1, -3], [5, 1, 0]]
+    assert page_totals(page) == [12, 9, 7]
+    assert "Cat wins." in words(page)
+
+
+def test_switching_off_the_cut_penalty_is_refused_naming_the_entry(
+    client: Client, db: None
+) -> None:
+    game = _imported("whole-game.json")
+    data = {"client_id": new_uuid(), "cut_penalty": "False"}
+    response = client.post(game_url(game, "options/"), data)
+    assert response.status_code == 200
+    assert "entry #1" in text(response)
+    assert "no cut penalty" in text(response)
+    assert page_totals(client.get(game_url(game))) == [12, 10, 8]
