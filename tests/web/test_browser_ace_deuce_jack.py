@@ -1,0 +1,103 @@
+"""A banker's helper on a phone: Ace-Deuce-Jack, one hand bet by bet and pile by pile, one hand
+at once, then the money on the table's ledger page.
+
+Worked out by hand: Ann banks (1 to 10). Hand 1: Bob bets 5, Cat 10; the piles show 7♥ K♠ 4♦, no
+ace, deuce or jack, so Ann pays both: Ann −15, Bob +5, Cat +10. Hand 2: Bob bets 3 and the first
+pile shows J♣: Ann takes it. Totals Ann −12, Bob +2, Cat +10 chips; at the default chip value of
+1.00, Ann pays Bob 2.00 and Cat 10.00.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from companion.tables.models import Event, Table
+
+from .conftest import PHONE_VIEWPORT
+from .phone import fieldset, tap, totals
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+    from pytest_django.live_server_helper import LiveServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SCREENSHOT = Path("/tmp/shots/browser-ace-deuce-jack.png")
+
+
+def _turn(page: Page, rank: str, suit: str) -> None:
+    tap(fieldset(page, "Rank"), rank)
+    tap(fieldset(page, "Suit"), suit)
+    page.get_by_role("button", name="Record the card").click()
+
+
+def test_the_banker_records_bets_and_piles_and_the_ledger_settles(
+    phone: Page, live_server: LiveServer
+) -> None:
+    from playwright.sync_api import expect
+
+    errors: list[str] = []
+    phone.on("pageerror", lambda exc: errors.append(str(exc)))
+    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+
+    phone.goto("/")
+    boxes = phone.locator("#new-table input[name=name]")
+    for i, name in enumerate(("Ann", "Bob", "Cat")):
+        boxes.nth(i).fill(name)
+    phone.get_by_role("button", name="Create table").click()
+    phone.get_by_role("link", name="Start a game of Ace-Deuce-Jack").click()
+    phone.get_by_role("button", name="Start game").click()
+
+    tap(fieldset(phone, "Banker"), "Ann")
+    phone.get_by_label("Smallest bet").fill("1")
+    phone.get_by_label("Largest bet").fill("10")
+    phone.get_by_role("button", name="Set the bank").click()
+    expect(phone.locator("#prompt")).to_contain_text("Bets of 1 to 10 against Ann")
+
+    for who, amount in (("Bob", "5"), ("Cat", "10")):
+        tap(fieldset(phone, "Who bets"), who)
+        tap(fieldset(phone, "Bet"), amount)
+        phone.get_by_role("button", name="Record the bet").click()
+        expect(phone.locator("#entry")).to_contain_text(f"{who} {amount}")
+
+    phone.get_by_role("link", name="Turn a pile").click()
+    _turn(phone, "7", "♥")
+    expect(phone.locator("#prompt")).to_contain_text("Turn pile 2 of 3.")
+    expect(phone.locator("#piles")).to_contain_text("7♥")
+    _turn(phone, "K", "♠")
+    _turn(phone, "4", "♦")
+    expect(totals(phone)).to_have_text(["-15", "5", "10"])
+    expect(phone.locator("#scoreboard")).to_contain_text(
+        "No ace, deuce or jack: the bank pays 2 bets"
+    )
+
+    phone.get_by_role("link", name="Quick entry").click()
+    tap(fieldset(phone, "Bob"), "3")
+    pile = fieldset(phone, "Pile 1")
+    tap(pile, "J")
+    tap(pile, "♣")
+    phone.get_by_role("button", name="Settle the hand").click()
+    expect(totals(phone)).to_have_text(["-12", "2", "10"])
+
+    width = phone.viewport_size["width"] if phone.viewport_size else 0
+    assert width == PHONE_VIEWPORT["width"]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SCREENSHOT), full_page=True)
+
+    table = Table.objects.get()
+    phone.goto(f"/t/{table.score_key}/ledger/")
+    plan = phone.locator("#plan")
+    expect(plan).to_contain_text("Ann pays Bob 2.00")
+    expect(plan).to_contain_text("Ann pays Cat 10.00")
+    plan.get_by_role("button", name="Paid").first.click()
+    expect(phone.locator("#done")).to_contain_text("Ann paid Bob 2.00")
+    expect(phone.locator("#plan")).to_contain_text("Ann pays Cat 10.00")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
+
+    kinds = list(Event.objects.filter(game__table=table).values_list("kind", flat=True))
+    assert kinds == ["bank", "bet", "bet", "turn", "turn", "turn", "round"]
+    assert errors == []
