@@ -435,3 +435,12 @@ def test_the_examples_cover_what_the_issue_asks() -> None:
     text = (ROOT / "docs/examples/elusive_34/whole-game.json").read_text()
     assert '"JK"' in text and '"trump"' in text  # a Joker turned up
     assert '"given": "JK"' in (ROOT / "docs/examples/elusive_34/two-players.json").read_text()
+
+
+def test_doctests() -> None:
+    import doctest
+
+    from companion.games.elusive_34 import checks, examples, game, text
+
+    for module in (game, play, checks, text, examples):
+        assert doctest.testmod(module).failed == 0, module.__name__
