@@ -1,0 +1,366 @@
+"""Big Three (Dig a Hole, Wā Kēng), following ``shared/rules/big-three/rulings.md`` §5.
+
+Three players, sixteen cards each and a widow of four. The holder of 4♥ (or of the lowest heart)
+opens the bidding with 1 to 3 units; each next player bids higher or passes for good, until a 3
+or two passes. The highest bidder plays alone and takes the widow; the opener leads. Each play
+must be a combination of the same kind and length as the last one, and higher (3 > 2 > A > K …
+> 4, suits equal); after two passes in a row the last player to play leads anything. The first to
+empty their hand ends it: the solo player then collects the bid from each opponent, or pays it to
+each. The chips post to the table's money ledger.
+
+>>> from companion.rules import replay
+>>> from companion.rules.cards import parse_cards as cs
+>>> from companion.rules.events import Seat
+>>> rules = BigThree(3, names=["Ann", "Bob", "Cat"])
+>>> log = [Deal(dealer=Seat(0), opener=Seat(1)), Bid(seat=Seat(1), bid=1),
+...        Bid(seat=Seat(2), bid=2), Bid(seat=Seat(0), bid=0), Bid(seat=Seat(1), bid=0),
+...        Play(seat=Seat(1), cards=cs("4H 4S")), Play(seat=Seat(2), cards=cs("9C 9D"))]
+>>> hand = replay(rules, log).state.hand
+>>> hand.solo, hand.bid, hand.counts, rules.names[hand.turn]
+(2, 2, (16, 14, 18), 'Ann')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+from companion.games.big_three import checks, play, text
+from companion.games.big_three.events import (
+    Bid,
+    BigThreeOptions,
+    BigThreeState,
+    Deal,
+    Hand,
+    Pass,
+    Play,
+    Result,
+)
+from companion.rules.core import (
+    Family,
+    HandScore,
+    Option,
+    Outcome,
+    Reminder,
+    Rules,
+    ScoreLine,
+    Violation,
+)
+from companion.rules.events import Event, event_types
+from companion.rules.money import Posting
+from companion.rules.text import shown, tr, tr_n, trc
+
+
+def _yes_no() -> tuple[tuple[bool, str], ...]:
+    return ((False, trc("option", "no")), (True, trc("option", "yes")))
+
+
+class BigThree(Rules[BigThreeState, BigThreeOptions]):
+    key = "big_three"
+    title = "Big Three"
+    aka = ("Dig a Hole", "Wa Keng")
+    family = Family.CLIMBING
+    seats = range(3, 4)
+    options_type = BigThreeOptions
+    event_types: ClassVar[dict[str, type[Event]]] = event_types(Deal, Bid, Result, Play, Pass)
+    blurb = tr(
+        "One against two: the highest bidder takes the widow and races the others to empty "
+        "their hand, playing ever higher combinations; 3 is the top card."
+    )
+    option_info = (
+        Option(
+            "hands",
+            tr("Hands in the session"),
+            tr("The session ends after this many hands; with no fixed end, stop when you like."),
+            ((0, tr("no fixed end")), (3, shown(3)), (6, shown(6)), (9, shown(9))),
+        ),
+        Option(
+            "direction",
+            tr("Direction of play"),
+            tr("Bidding and play go to the left (the source), or to the right (ruling 5.1.3)."),
+            (("left", tr("to the left")), ("right", tr("to the right"))),
+        ),
+        Option(
+            "bombs",
+            tr("Quads are bombs"),
+            tr("Four of a kind beat any combination except higher quads (ruling 5.3.4)."),
+            _yes_no(),
+        ),
+        Option(
+            "bomb_doubles",
+            tr("Quads double the stake"),
+            tr("Each four of a kind played doubles what the hand is worth (ruling 5.3.4)."),
+            _yes_no(),
+        ),
+        Option(
+            "spring",
+            tr("Spring doubles the stake"),
+            tr("The hand is worth double when the losing side never played a card (ruling 5.3.4)."),
+            _yes_no(),
+        ),
+        Option(
+            "next_dealer",
+            tr("Who deals the next hand"),
+            tr("The deal rotates, or the winner of the hand deals (ruling 5.3.5)."),
+            (("left", tr("the next player")), ("winner", tr("the player who went out first"))),
+        ),
+    )
+
+    @property
+    def step(self) -> int:
+        return 1 if self.options.direction == "left" else -1
+
+    def initial_state(self) -> BigThreeState:
+        return BigThreeState()
+
+    # --- phase --------------------------------------------------------------------------------
+    def expects(self, state: BigThreeState) -> frozenset[str]:
+        if self.outcome(state) is not None:
+            return frozenset()
+        hand = state.hand
+        if hand is None:
+            return frozenset({"deal"})
+        if hand.solo is None:
+            quick = {"result"} if not hand.calls else set()
+            return frozenset({"bid", *quick})
+        return frozenset({"play", "pass"})
+
+    def dealer(self, state: BigThreeState) -> int | None:
+        return state.hand.dealer if state.hand else state.next_dealer
+
+    def to_act(self, state: BigThreeState) -> int | None:
+        hand = state.hand
+        if hand is None:
+            return state.next_dealer
+        if hand.solo is None:
+            return self.bidder(hand)
+        return hand.turn
+
+    def high_bid(self, hand: Hand) -> int:
+        return max((b for _, b in hand.calls), default=0)
+
+    def bidder(self, hand: Hand) -> int | None:
+        """Whose call it is: the opener, then in turn, skipping players who passed."""
+        if hand.solo is not None:
+            return None
+        if not hand.calls:
+            return hand.opener
+        passed = {s for s, b in hand.calls if b == 0}
+        seat = hand.calls[-1][0]
+        for _ in range(play.SEATS):
+            seat = play.next_seat(seat, self.step)
+            if seat not in passed:
+                return seat
+        return None
+
+    def stake(self, hand: Hand) -> int:
+        """The bid, doubled for each quads played when the option says so."""
+        factor = 2**hand.bombs if self.options.bomb_doubles else 1
+        return hand.bid * factor
+
+    # --- words ------------------------------------------------------------------------------
+    def prompt(self, state: BigThreeState) -> str:
+        return text.prompt(self, state)
+
+    def info(self, state: BigThreeState) -> list[tuple[str, str]]:
+        return text.info(self, state)
+
+    def reminders(self, state: BigThreeState) -> list[Reminder]:
+        return text.reminders(self, state)
+
+    # --- validation -------------------------------------------------------------------------
+    def violations(self, state: BigThreeState, event: Event) -> list[Violation]:
+        if event.kind not in self.expects(state):
+            return [checks.unexpected(self, state, event)]
+        if isinstance(event, Deal):
+            return checks.deal_problems(self, state, event)
+        hand = state.hand
+        assert hand is not None
+        if isinstance(event, Bid):
+            return checks.bid_problems(self, hand, event)
+        if isinstance(event, Result):
+            return checks.result_problems(self, event)
+        if isinstance(event, Play):
+            return checks.play_problems(self, hand, event)
+        if isinstance(event, Pass):
+            return checks.pass_problems(self, hand, event)
+        message = tr("Big Three does not record '{kind}' entries.", kind=event.kind)
+        return [Violation("unknown-event", message)]
+
+    # --- apply --------------------------------------------------------------------------------
+    def apply(self, state: BigThreeState, event: Event) -> BigThreeState:
+        if isinstance(event, Deal):
+            new = Hand(
+                number=len(state.done) + 1,
+                dealer=event.dealer,
+                opener=event.opener,
+                heart=event.heart,
+            )
+            return dataclasses.replace(state, hand=new, next_dealer=None)
+        hand = state.hand
+        assert hand is not None
+        if isinstance(event, Result):
+            hand = dataclasses.replace(hand, solo=int(event.solo), bid=event.bid)
+            return self._finish(state, hand, int(event.first_out), quick=True)
+        if isinstance(event, Bid):
+            return dataclasses.replace(state, hand=self._after_bid(hand, event))
+        if isinstance(event, Play):
+            seat = int(event.seat)
+            combo = play.classify(event.cards)
+            assert combo is not None
+            counts = list(hand.counts)
+            counts[seat] -= len(event.cards)
+            plays_by = list(hand.plays_by)
+            plays_by[seat] += 1
+            hand = dataclasses.replace(
+                hand,
+                counts=tuple(counts),
+                played=hand.played | frozenset(event.cards),
+                current=combo,
+                current_cards=event.cards,
+                last_player=seat,
+                passes=0,
+                turn=play.next_seat(seat, self.step),
+                plays_by=tuple(plays_by),
+                bombs=hand.bombs + (combo.kind == "quads"),
+            )
+            if counts[seat] == 0:
+                return self._finish(state, hand, seat)
+            return dataclasses.replace(state, hand=hand)
+        assert isinstance(event, Pass)
+        passes = hand.passes + 1
+        turn = play.next_seat(int(event.seat), self.step)
+        if passes >= play.SEATS - 1:
+            # Two passes in a row: the last player to play leads anything (5.2.6).
+            hand = dataclasses.replace(
+                hand,
+                current=None,
+                current_cards=(),
+                passes=0,
+                turn=turn,
+                free_leads=hand.free_leads + 1,
+            )
+        else:
+            hand = dataclasses.replace(hand, passes=passes, turn=turn)
+        return dataclasses.replace(state, hand=hand)
+
+    def _after_bid(self, hand: Hand, bid: Bid) -> Hand:
+        calls = (*hand.calls, (int(bid.seat), bid.bid))
+        hand = dataclasses.replace(hand, calls=calls)
+        passes = sum(1 for _, b in calls if b == 0)
+        if bid.bid == 3 or passes >= play.SEATS - 1:
+            high = max(b for _, b in calls)
+            solo = next(s for s, b in reversed(calls) if b == high)
+            counts = tuple(play.HAND + (play.WIDOW if s == solo else 0) for s in range(play.SEATS))
+            return dataclasses.replace(hand, solo=solo, bid=high, counts=counts, turn=hand.opener)
+        return hand
+
+    def _finish(
+        self, state: BigThreeState, hand: Hand, first_out: int, *, quick: bool = False
+    ) -> BigThreeState:
+        money = self.settlement(hand, first_out, quick=quick)
+        lines = self.score_lines(hand, first_out, money, quick=quick)
+        score = HandScore(
+            number=hand.number,
+            points=money,
+            lines=lines,
+            dealer=hand.dealer,
+            summary=text.hand_summary(self, hand, first_out, quick=quick),
+        )
+        nxt = (
+            first_out
+            if self.options.next_dealer == "winner"
+            else play.next_seat(hand.dealer, self.step)
+        )
+        return BigThreeState(
+            done=(*state.done, score), money=(*state.money, money), next_dealer=nxt
+        )
+
+    # --- scoring ----------------------------------------------------------------------------
+    def spring(self, hand: Hand, first_out: int) -> bool:
+        """The losing side never played a card (option ``spring``)."""
+        assert hand.solo is not None
+        if not self.options.spring:
+            return False
+        if first_out == hand.solo:
+            return all(hand.plays_by[s] == 0 for s in range(play.SEATS) if s != hand.solo)
+        return hand.plays_by[hand.solo] == 0
+
+    def settlement(self, hand: Hand, first_out: int, *, quick: bool = False) -> tuple[int, ...]:
+        """Chips per seat (5.2.7): the solo wins or pays the stake to each opponent."""
+        solo = hand.solo
+        assert solo is not None
+        stake = hand.bid if quick else self.stake(hand) * (2 if self.spring(hand, first_out) else 1)
+        won = first_out == solo
+        return tuple(
+            (2 * stake if won else -2 * stake) if s == solo else (-stake if won else stake)
+            for s in range(play.SEATS)
+        )
+
+    def score_lines(
+        self, hand: Hand, first_out: int, money: tuple[int, ...], *, quick: bool = False
+    ) -> tuple[tuple[ScoreLine, ...], ...]:
+        names = self.names
+        solo = hand.solo
+        assert solo is not None
+        stake = abs(money[(solo + 1) % play.SEATS])
+        out: list[tuple[ScoreLine, ...]] = []
+        for seat in range(play.SEATS):
+            if seat == solo and first_out == solo:
+                label = tr_n(
+                    "Solo, out first: {n} chip from each opponent",
+                    "Solo, out first: {n} chips from each opponent",
+                    stake,
+                )
+            elif seat == solo:
+                label = tr_n(
+                    "Solo, {player} went out first: {n} chip to each opponent",
+                    "Solo, {player} went out first: {n} chips to each opponent",
+                    stake,
+                    player=names[first_out],
+                )
+            elif first_out == solo:
+                label = tr_n(
+                    "{player} went out first as solo: pay {n} chip",
+                    "{player} went out first as solo: pay {n} chips",
+                    stake,
+                    player=names[solo],
+                )
+            else:
+                label = tr_n(
+                    "{player} went out first against the solo: {n} chip from {solo}",
+                    "{player} went out first against the solo: {n} chips from {solo}",
+                    stake,
+                    player=names[first_out],
+                    solo=names[solo],
+                )
+            lines = [ScoreLine(label, money[seat], "settlement")]
+            if not quick and stake != hand.bid:
+                doubled = tr(
+                    "Stake {stake} for a bid of {bid}: doubled for quads played or a spring",
+                    stake=stake,
+                    bid=hand.bid,
+                )
+                lines.append(ScoreLine(doubled, 0, "doubling"))
+            out.append(tuple(lines))
+        return tuple(out)
+
+    def hands(self, state: BigThreeState) -> tuple[HandScore, ...]:
+        return state.done
+
+    def postings(self, state: BigThreeState) -> tuple[Posting, ...]:
+        """Every hand's chips for the table's ledger (docs/ledger.md): zero-sum, no house."""
+        return tuple(
+            Posting(hand.number, seat, amount, hand.summary)
+            for hand, money in zip(state.done, state.money, strict=True)
+            for seat, amount in enumerate(money)
+            if amount
+        )
+
+    def outcome(self, state: BigThreeState) -> Outcome | None:
+        hands = self.options.hands
+        if not hands or len(state.done) < hands or state.hand is not None:
+            return None
+        totals = self.scores(state)
+        best = max(totals)
+        return Outcome("hands-played", tuple(s for s, t in enumerate(totals) if t == best))
