@@ -261,11 +261,7 @@ test_recorded_without_js, test_recorded_with_htmx, test_refused = entry_tests(LE
 def test_the_game_screen_shows_the_hand_in_plain_words(client: Client, after_trick: Game) -> None:
     page = words(client.get(game_url(after_trick)))
     assert "4♠ — every 5 ranks above its suit's ace" in page
-    assert (
-        "Ann: 2 cards a trick, 8 in hand · Bob: 1 card a trick, 8 in hand · "
-        "Cat: 2 cards a trick, 8 in hand"
-        in page
-    )
+    assert "Cards a trick (in hand) Ann 2 (8) · Bob 1 (8) · Cat 2 (8)" in page
     assert "To the goal 48" in page and "Ann 48 · Bob 48 · Cat 48" in page
     assert "2♣…A♣ 5♣ · 2♠…A♠ 5♠" in page  # the Rules for this hand panel
     assert "High +5 · Middle 0 · Low −5 · Joker −7" in page

@@ -9,7 +9,7 @@ from companion.games.elusive_34 import play
 from companion.games.elusive_34.events import Elusive34State, Hand, Table
 from companion.rules.cards import ACE, Card, Suit
 from companion.rules.core import Reminder
-from companion.rules.text import Text, shown, tr, tr_n, trc
+from companion.rules.text import Text, shown, tr, trc
 from companion.rules.tricks import comma_list, rank_word, suit_title
 
 
@@ -109,17 +109,9 @@ def allowance_text(rules: Table, hand: Hand) -> str:
     for seat, name in enumerate(rules.names):
         a = hand.allowance[seat]
         if a <= 0:
-            parts.append(tr("{player}: out", player=name))
+            parts.append(tr("{player} out", player=name))
         else:
-            parts.append(
-                tr_n(
-                    "{player}: {n} card a trick, {held} in hand",
-                    "{player}: {n} cards a trick, {held} in hand",
-                    a,
-                    player=name,
-                    held=hand.held[seat],
-                )
-            )
+            parts.append(tr("{player} {n} ({held})", player=name, n=a, held=hand.held[seat]))
     return dot_list(parts)
 
 
@@ -155,7 +147,7 @@ def info(rules: Table, state: Elusive34State) -> list[tuple[str, str]]:
         rows.append((tr("Trump named by"), names[hand.chooser]))
     if not hand.ended and not rules.needs_trump(hand) and hand.faceup is not None:
         rows.append((trc("info", "Leads"), names[hand.leader]))
-    rows.append((tr("Still in"), allowance_text(rules, hand)))
+    rows.append((tr("Cards a trick (in hand)"), allowance_text(rules, hand)))
     if hand.plays:
         rows.append(
             (
