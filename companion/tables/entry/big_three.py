@@ -1,0 +1,198 @@
+"""Entry forms for Big Three: the deal, the bidding one tap per call, a whole hand at once, or
+each combination played and each pass."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from companion import rules as engine
+from companion.games.big_three import text as big_three_text
+from companion.games.big_three.events import Bid, Deal, Pass, Play, Result
+from companion.rules.cards import RANK_NAMES, Card, Suit
+
+from .base import Chips, EntryForm
+from .cards import CardsField
+
+#: The hearts that can open the bidding, lowest first in the game's order (ruling 5.3.2).
+HEARTS = [RANK_NAMES[r] for r in (4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3)]
+
+
+def _seat_chips(form: EntryForm, label: str, **kwargs: Any) -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(
+        label=label, choices=form.seat_choices(), coerce=int, widget=Chips, **kwargs
+    )
+
+
+class DealForm(EntryForm):
+    kind = "deal"
+    label = gettext_lazy("Deal")
+    template = "games/big_three/_deal_form.html"
+
+    def build(self) -> None:
+        self.fields["dealer"] = self.dealer_field()
+        self.fields["dealer"].label = _("Dealer")
+        self.fields["opener"] = _seat_chips(self, _("Opens the bidding"))
+        self.fields["heart"] = forms.ChoiceField(
+            label=_("Their lowest heart"),
+            choices=[(r, f"{r}♥") for r in HEARTS],
+            widget=Chips,
+            required=False,
+        )
+
+    def initial_from(self, event: Deal) -> dict[str, Any]:
+        heart = RANK_NAMES[event.heart.rank] if event.heart is not None else ""
+        return {"dealer": event.dealer, "opener": event.opener, "heart": heart}
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        heart = (
+            Card(next(r for r, n in RANK_NAMES.items() if n == d["heart"]), Suit.HEARTS)
+            if d.get("heart")
+            else None
+        )
+        return Deal(dealer=d["dealer"], opener=d["opener"], heart=heart)
+
+
+class BidForm(EntryForm):
+    """One call, one tap."""
+
+    kind = "bid"
+    label = gettext_lazy("Bid by bid")
+    template = "games/big_three/_bid_form.html"
+
+    def build(self) -> None:
+        hand = getattr(self.state, "hand", None)
+        rules: Any = self.rules
+        self.bidder = (rules.bidder(hand) if hand is not None else None) or 0
+        self.high = rules.high_bid(hand) if hand is not None else 0
+        self.first = hand is None or not hand.calls
+        self.fields["seat"] = forms.TypedChoiceField(
+            choices=self.seat_choices(), coerce=int, widget=forms.HiddenInput, initial=self.bidder
+        )
+        self.fields["bid"] = forms.TypedChoiceField(
+            choices=[(b, str(b)) for b in range(4)], coerce=int
+        )
+
+    def name(self) -> str:
+        return str(self.rules.names[self.bidder])
+
+    def buttons(self) -> list[tuple[int, str, str]]:
+        out = [] if self.first else [(0, _("Pass"), "btn-secondary")]
+        return out + [(b, str(b), "btn-primary") for b in range(self.high + 1, 4)]
+
+    def initial_from(self, event: Bid) -> dict[str, Any]:
+        return {"seat": event.seat, "bid": event.bid}
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        return Bid(seat=d["seat"], bid=d["bid"])
+
+
+class ResultForm(EntryForm):
+    kind = "result"
+    label = gettext_lazy("Quick entry")
+    template = "games/big_three/_result_form.html"
+
+    def build(self) -> None:
+        self.fields["bid"] = forms.TypedChoiceField(
+            label=_("Winning bid"),
+            choices=[(b, str(b)) for b in (1, 2, 3)],
+            coerce=int,
+            widget=Chips(attrs={"class": "chips-numbers"}),
+        )
+        self.fields["solo"] = _seat_chips(self, _("Solo player (took the widow)"))
+        self.fields["first_out"] = _seat_chips(self, _("First to empty their hand"))
+
+    def initial_from(self, event: Result) -> dict[str, Any]:
+        return {"bid": event.bid, "solo": event.solo, "first_out": event.first_out}
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        return Result(bid=d["bid"], solo=d["solo"], first_out=d["first_out"])
+
+
+def _turn(form: EntryForm) -> int:
+    hand = getattr(form.state, "hand", None)
+    return int(hand.turn) if hand is not None else 0
+
+
+class PlayForm(EntryForm):
+    kind = "play"
+    label = gettext_lazy("Play by play")
+    template = "games/big_three/_play_form.html"
+
+    def build(self) -> None:
+        self.seat = _turn(self)
+        self.fields["seat"] = forms.TypedChoiceField(
+            choices=self.seat_choices(), coerce=int, widget=forms.HiddenInput, initial=self.seat
+        )
+        self.fields["cards"] = CardsField(label=_("Cards played"))
+        hand = getattr(self.state, "hand", None)
+        current = hand.current if hand is not None else None
+        self.to_beat = big_three_text.combo_text(current) if current is not None else ""
+
+    def name(self) -> str:
+        return str(self.rules.names[self.seat])
+
+    def initial_from(self, event: Play) -> dict[str, Any]:
+        return {"seat": event.seat, "cards": event.cards}
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        return Play(seat=d["seat"], cards=tuple(d["cards"]))
+
+
+class PassForm(EntryForm):
+    kind = "pass"
+    label = gettext_lazy("Pass")
+    template = "games/big_three/_pass_form.html"
+
+    def build(self) -> None:
+        self.seat = _turn(self)
+        self.fields["seat"] = forms.TypedChoiceField(
+            choices=self.seat_choices(), coerce=int, widget=forms.HiddenInput, initial=self.seat
+        )
+
+    def name(self) -> str:
+        return str(self.rules.names[self.seat])
+
+    def initial_from(self, event: Pass) -> dict[str, Any]:
+        return {"seat": event.seat}
+
+    def to_event(self) -> engine.Event:
+        return Pass(seat=self.cleaned_data["seat"])
+
+
+FORMS: dict[str, type[EntryForm]] = {
+    f.kind: f for f in (DealForm, BidForm, PlayForm, PassForm, ResultForm)
+}
+
+
+def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
+    """One line for the history list."""
+    names = rules.names
+    if isinstance(event, Deal):
+        return _("{dealer} dealt; {opener} opens").format(
+            dealer=names[event.dealer], opener=names[event.opener]
+        )
+    if isinstance(event, Bid):
+        if event.bid == 0:
+            return _("{player} passes").format(player=names[event.seat])
+        return _("{player} bids {bid}").format(player=names[event.seat], bid=event.bid)
+    if isinstance(event, Result):
+        return _("Quick entry: {solo} solo at {bid}; {out} out first").format(
+            solo=names[event.solo], bid=event.bid, out=names[event.first_out]
+        )
+    if isinstance(event, Play):
+        return _("{player} plays {cards}").format(
+            player=names[event.seat], cards=" ".join(c.label for c in event.cards)
+        )
+    if isinstance(event, Pass):
+        return _("{player} passes").format(player=names[event.seat])
+    if isinstance(event, engine.Void):
+        return _("Cancelled entry #{number}").format(number=event.target + 1)
+    return event.kind
