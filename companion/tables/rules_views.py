@@ -21,6 +21,7 @@ from companion.games.malilla import examples as malilla_examples
 from companion.games.recruit import examples as recruit_examples
 from companion.games.three_thirteen import examples as three_thirteen_examples
 from companion.games.ui77 import examples as ui77_examples
+from companion.games.ziginette import examples as ziginette_examples
 
 EXAMPLES: dict[str, Any] = {
     "recruit": recruit_examples,
@@ -32,6 +33,7 @@ EXAMPLES: dict[str, Any] = {
     "bastard": bastard_examples,
     "ui77": ui77_examples,
     "three_thirteen": three_thirteen_examples,
+    "ziginette": ziginette_examples,
 }
 
 

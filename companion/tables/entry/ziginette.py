@@ -1,0 +1,205 @@
+"""Entry forms for Ziginette: the bank and its limits, the deal (two board cards and the banker's),
+each bet on a board card as it is placed, each card as the banker turns it, the end of a deal and
+of the session. Every rule is checked by the engine when the event is recorded; the forms only
+offer what makes sense now (the live board cards, the players who may bet)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext, gettext_lazy
+
+from companion import rules as engine
+from companion.games.ziginette import events as zig
+from companion.rules.cards import RANK_NAMES, parse_card
+
+from .ace_deuce_jack import amount_field, number_field
+from .base import Chips, EntryForm, card_from, card_initial, rank_chips, suit_chips
+
+#: The 40-card pack's ranks, high to low.
+RANKS = [(RANK_NAMES[r], RANK_NAMES[r]) for r in (14, 13, 12, 11, 7, 6, 5, 4, 3, 2)]
+
+
+class BankForm(EntryForm):
+    kind = "bank"
+    label = gettext_lazy("Bank and limits")
+    template = "games/ziginette/_bank_form.html"
+
+    def build(self) -> None:
+        limits = self.state.limits
+        self.fields["banker"] = forms.TypedChoiceField(
+            label=gettext("Banker"),
+            choices=self.seat_choices(),
+            coerce=int,
+            widget=Chips,
+            initial=self.rules.dealer(self.state),
+        )
+        self.fields["min_bet"] = number_field(
+            gettext("Smallest bet"), initial=limits.min_bet if limits else 1
+        )
+        self.fields["max_bet"] = number_field(
+            gettext("Largest bet per card"), initial=limits.max_bet if limits else 10
+        )
+        self.fields["stack"] = number_field(
+            gettext("The bank can cover (optional)"), required=False
+        )
+
+    def initial_from(self, event: zig.Bank) -> dict[str, Any]:
+        return {
+            "banker": event.banker,
+            "min_bet": event.min_bet,
+            "max_bet": event.max_bet,
+            "stack": event.stack,
+        }
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        return zig.Bank(
+            banker=d["banker"], min_bet=d["min_bet"], max_bet=d["max_bet"], stack=d["stack"]
+        )
+
+
+class DealForm(EntryForm):
+    kind = "deal"
+    label = gettext_lazy("Deal")
+    template = "games/ziginette/_deal_form.html"
+    SPOTS = (
+        ("board1", gettext_lazy("Board card 1")),
+        ("board2", gettext_lazy("Board card 2")),
+        ("banker", gettext_lazy("The banker's card")),
+    )
+
+    def build(self) -> None:
+        for name, _ in self.SPOTS:
+            self.fields[f"rank_{name}"] = rank_chips(gettext("Rank"), RANKS)
+            self.fields[f"suit_{name}"] = suit_chips(gettext("Suit"))
+
+    def spots(self) -> list[dict[str, Any]]:
+        return [
+            {"label": label, "rank": self[f"rank_{name}"], "suit": self[f"suit_{name}"]}
+            for name, label in self.SPOTS
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        data["cards"] = [
+            card_from(data.get(f"rank_{name}"), data.get(f"suit_{name}"), str(label))
+            for name, label in self.SPOTS
+        ]
+        return data
+
+    def initial_from(self, event: zig.Deal) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for (name, _), card in zip(self.SPOTS, (*event.board, event.banker_card), strict=False):
+            out |= card_initial(card, f"rank_{name}", f"suit_{name}")
+        return out
+
+    def to_event(self) -> engine.Event:
+        board1, board2, banker = self.cleaned_data["cards"]
+        return zig.Deal(board=(board1, board2), banker_card=banker)
+
+
+class BetForm(EntryForm):
+    kind = "bet"
+    label = gettext_lazy("A bet")
+    template = "games/ziginette/_bet_form.html"
+
+    def build(self) -> None:
+        limits, deal = self.state.limits, self.state.deal
+        banker = limits.banker if limits else None
+        punters = [(s, n) for s, n in enumerate(self.rules.names) if s != banker]
+        board = list(deal.board) if deal else []
+        self.fields["seat"] = forms.TypedChoiceField(
+            label=gettext("Who bets"), choices=punters, coerce=int, widget=Chips
+        )
+        self.fields["card"] = forms.ChoiceField(
+            label=gettext("On the board card"),
+            choices=[(str(s.card), s.card.label) for s in board],
+            widget=Chips,
+            initial=str(board[-1].card) if board else None,
+        )
+        low, high = (limits.min_bet, limits.max_bet) if limits else (1, 10)
+        self.fields["amount"] = amount_field(gettext("Bet"), low, high)
+
+    def initial_from(self, event: zig.Bet) -> dict[str, Any]:
+        return {"seat": event.seat, "card": str(event.card), "amount": event.amount}
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        return zig.Bet(seat=d["seat"], card=parse_card(d["card"]), amount=d["amount"])
+
+
+class DrawForm(EntryForm):
+    kind = "draw"
+    label = gettext_lazy("Turn a card")
+    template = "games/ziginette/_draw_form.html"
+
+    def build(self) -> None:
+        self.fields["rank"] = rank_chips(gettext("Rank"), RANKS)
+        self.fields["suit"] = suit_chips(gettext("Suit"))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        data["card"] = card_from(data.get("rank"), data.get("suit"), gettext("the turned"))
+        return data
+
+    def initial_from(self, event: zig.Draw) -> dict[str, Any]:
+        return card_initial(event.card)
+
+    def to_event(self) -> engine.Event:
+        return zig.Draw(card=self.cleaned_data["card"])
+
+
+class StopForm(EntryForm):
+    kind = "stop"
+    label = gettext_lazy("End the deal")
+    template = "games/ziginette/_stop_form.html"
+
+    def to_event(self) -> engine.Event:
+        return zig.Stop()
+
+
+class EndForm(EntryForm):
+    kind = "end"
+    label = gettext_lazy("End the session")
+    template = "games/ziginette/_end_form.html"
+
+    def to_event(self) -> engine.Event:
+        return zig.End()
+
+
+FORMS: dict[str, type[EntryForm]] = {
+    f.kind: f for f in (DrawForm, BetForm, StopForm, DealForm, BankForm, EndForm)
+}
+
+
+def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
+    """One line for the history list."""
+    names = rules.names
+    if isinstance(event, zig.Bank):
+        return gettext("%(banker)s banks: bets %(low)s to %(high)s") % {
+            "banker": names[event.banker],
+            "low": event.min_bet,
+            "high": event.max_bet,
+        }
+    if isinstance(event, zig.Deal):
+        return gettext("Deal: board %(board)s, banker's card %(card)s") % {
+            "board": " ".join(c.label for c in event.board),
+            "card": event.banker_card.label,
+        }
+    if isinstance(event, zig.Bet):
+        return gettext("%(player)s bets %(amount)s on %(card)s") % {
+            "player": names[event.seat],
+            "amount": event.amount,
+            "card": event.card.label,
+        }
+    if isinstance(event, zig.Draw):
+        return gettext("Turned: %(card)s") % {"card": event.card.label}
+    if isinstance(event, zig.Stop):
+        return gettext("The deal ends")
+    if isinstance(event, zig.End):
+        return gettext("End of the session")
+    if isinstance(event, engine.Void):
+        return gettext("Cancelled entry #%(n)s") % {"n": event.target + 1}
+    return event.kind

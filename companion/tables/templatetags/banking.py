@@ -1,0 +1,22 @@
+"""``{% load banking %}``: what the banking games' hand panels show, with the players' names
+(the engine's state names seats by number)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def board(state: Any, rules: Any) -> list[dict[str, Any]]:
+    """Ziginette's live board: each card with its bets as (name, amount)."""
+    deal = getattr(state, "deal", None)
+    if deal is None:
+        return []
+    return [
+        {"card": spot.card, "bets": [(rules.names[s], a) for s, a in spot.bets]}
+        for spot in deal.board
+    ]
