@@ -22,6 +22,7 @@ from .malilla import Malilla
 from .recruit import Recruit
 from .three_thirteen import ThreeThirteen
 from .ui77 import Ui77
+from .ziginette import Ziginette
 
 _GAME_CLASSES: tuple[type[Rules[Any, Any]], ...] = (
     Recruit,
@@ -33,6 +34,7 @@ _GAME_CLASSES: tuple[type[Rules[Any, Any]], ...] = (
     ThreeThirteen,
     Ui77,
     AceDeuceJack,
+    Ziginette,
 )
 
 GAMES: dict[str, type[Rules[Any, Any]]] = {cls.key: cls for cls in _GAME_CLASSES}
