@@ -13,8 +13,8 @@ from typing import Any
 from companion.rules.core import Rules
 from companion.rules.errors import UnknownGameError
 
-from .bastard import Bastard
 from .ace_deuce_jack import AceDeuceJack
+from .bastard import Bastard
 from .belote import Belote
 from .buck_euchre import BuckEuchre
 from .elusive_34 import Elusive34

@@ -12,8 +12,8 @@ from django.urls import path
 from django.views.decorators.http import require_safe
 
 from companion import games
-from companion.games.bastard import examples as bastard_examples
 from companion.games.ace_deuce_jack import examples as ace_deuce_jack_examples
+from companion.games.bastard import examples as bastard_examples
 from companion.games.belote import examples as belote_examples
 from companion.games.buck_euchre import examples as buck_euchre_examples
 from companion.games.elusive_34 import examples as elusive_34_examples
