@@ -16,6 +16,7 @@ from companion.rules.errors import UnknownGameError
 from .ace_deuce_jack import AceDeuceJack
 from .bastard import Bastard
 from .belote import Belote
+from .big_three import BigThree
 from .buck_euchre import BuckEuchre
 from .elusive_34 import Elusive34
 from .malilla import Malilla
@@ -31,6 +32,7 @@ _GAME_CLASSES: tuple[type[Rules[Any, Any]], ...] = (
     BuckEuchre,
     Elusive34,
     Bastard,
+    BigThree,
     ThreeThirteen,
     Ui77,
     AceDeuceJack,
