@@ -121,10 +121,14 @@ if not SECRET_KEY:
         SECRET_KEY = "django-insecure-companion-development-key"
     elif TESTING:
         SECRET_KEY = "django-insecure-companion-test-key"
-    elif sys.argv[1:2] == ["replay"] and Path(sys.argv[0]).name == "manage.py":
-        # `manage.py replay` only reads a file and prints JSON: it signs nothing and serves
-        # nobody, so it runs on a fresh checkout without any configuration.
-        SECRET_KEY = "django-insecure-unused-by-the-replay-command"
+    elif (
+        sys.argv[1:2] in (["replay"], ["makemessages"], ["compilemessages"])
+        and Path(sys.argv[0]).name == "manage.py"
+    ):
+        # `manage.py replay` only reads a file and prints JSON, and the catalogue commands only
+        # write files: they sign nothing and serve nobody, so they run on a fresh checkout
+        # without any configuration.
+        SECRET_KEY = "django-insecure-unused-by-this-command"
     else:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY is required when DJANGO_DEBUG is off")
 
@@ -158,6 +162,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A NUL in a request, or a form too large: refused with a page that says so (400/413).
+    "companion.tables.middleware.RefuseUnreadable",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
@@ -272,8 +278,14 @@ LOGGING = {
     "formatters": {
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
     },
+    # No log line carries a table's or a club's key (companion.tables.logkeys.HideKeys).
+    "filters": {"hide_keys": {"()": "companion.tables.logkeys.HideKeys"}},
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["hide_keys"],
+        },
     },
     "root": {"handlers": ["console"], "level": _LOG_LEVEL},
     "loggers": {

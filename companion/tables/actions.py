@@ -11,19 +11,22 @@ same ``client_id`` and is answered from the row already written.
 from __future__ import annotations
 
 import dataclasses
+import json
 import sqlite3
+import unicodedata
 import uuid
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Max, Prefetch, Q, QuerySet
+from django.utils.translation import gettext
 
 from companion import games
 from companion import rules as engine
 from companion.games import log as game_log
 
-from . import fastsql, replays
+from . import fastsql, limits, replays
 from .models import Club, Event, Game, OptionChange, Player, Seat, Table
 
 M = TypeVar("M", Table, Club)
@@ -157,10 +160,28 @@ def clean_names(names: Sequence[str]) -> list[str]:
     """Names as typed, blanks dropped; raises ValueError on duplicates or overlong names."""
     out = [" ".join(n.split()) for n in names if n and n.strip()]
     if len({n.casefold() for n in out}) != len(out):
-        raise ValueError("Two players have the same name: add an initial to tell them apart.")
+        raise ValueError(
+            gettext("Two players have the same name: add an initial to tell them apart.")
+        )
     if any(len(n) > 30 for n in out):
         raise ValueError("A name is longer than 30 characters.")
+    if any(not _printable(n) for n in out):
+        raise ValueError(gettext("A name holds a control character: type it again."))
+    if len(out) > limits.max_players():
+        raise ValueError(
+            gettext("A table seats at most %(limit)d players.") % {"limit": limits.max_players()}
+        )
     return out
+
+
+def _printable(text: str) -> bool:
+    """No control characters, no half of a surrogate pair (no database stores a NUL)."""
+    return not any(unicodedata.category(c) in ("Cc", "Cs") for c in text)
+
+
+def clean_title(text: str) -> str:
+    """A table's or a club's name as typed: control characters dropped, spaces tidied."""
+    return " ".join("".join(c for c in text if _printable(c)).split())[:60]
 
 
 def do_create_table(
@@ -173,10 +194,15 @@ def do_create_table(
     the first one created. ValueError if there are fewer than two names, or bad ones."""
     cleaned = clean_names(names)
     if len(cleaned) < 2:
-        raise ValueError("Enter at least two players.")
+        raise ValueError(gettext("Enter at least two players."))
 
     def create() -> Table:
-        table = Table.objects.create(name=title.strip()[:60], club=club, client_id=client_id)
+        if club is not None and club.tables.count() >= limits.MAX_CLUB_TABLES:
+            raise ValueError(
+                gettext("A club holds at most %(limit)d tables.")
+                % {"limit": limits.MAX_CLUB_TABLES}
+            )
+        table = Table.objects.create(name=clean_title(title), club=club, client_id=client_id)
         Player.objects.bulk_create(
             Player(table=table, name=name, position=i) for i, name in enumerate(cleaned)
         )
@@ -186,7 +212,7 @@ def do_create_table(
 
 
 def do_create_club(name: str, client_id: uuid.UUID | None = None) -> Club:
-    name = " ".join(name.split())[:60] or "Club night"
+    name = clean_title(name) or "Club night"
     return _created_once(
         Club, client_id, lambda: Club.objects.create(name=name, client_id=client_id)
     )
@@ -223,20 +249,27 @@ def do_add_to_club(club: Club, link: str) -> Table:
     the club page records for its tables, and watching one does not give that right."""
     key = link_key(link)
     if not key:
-        raise ValueError("Paste the table's scorer link.")
+        raise ValueError(gettext("Paste the table's scorer link."))
     with transaction.atomic():
         table = Table.objects.select_for_update().filter(Q(view_key=key) | Q(score_key=key)).first()
         if table is None:
-            raise ValueError("No table has this link.")
+            raise ValueError(gettext("No table has this link."))
         if table.score_key != key:
             raise ValueError(
                 f"This is the viewer link of {table.title}: a table joins the club with its "
                 "scorer link."
             )
         if table.club_id == club.pk:
-            raise ValueError(f"{table.title} is already in this club.")
+            raise ValueError(gettext("%(table)s is already in this club.") % {"table": table.title})
         if table.club_id is not None:
-            raise ValueError(f"{table.title} is already in another club.")
+            raise ValueError(
+                gettext("%(table)s is already in another club.") % {"table": table.title}
+            )
+        if club.tables.count() >= limits.MAX_CLUB_TABLES:
+            raise ValueError(
+                gettext("A club holds at most %(limit)d tables.")
+                % {"limit": limits.MAX_CLUB_TABLES}
+            )
         table.club = club
         table.save(update_fields=["club"])
         _bump(table.pk)
@@ -247,7 +280,7 @@ def do_remove_from_club(club: Club, table_id: int) -> Table:
     with transaction.atomic():
         table = Table.objects.select_for_update().filter(pk=table_id, club=club).first()
         if table is None:
-            raise ValueError("This table is not in the club.")
+            raise ValueError(gettext("This table is not in the club."))
         table.club = None
         table.save(update_fields=["club"])
     return table
@@ -259,7 +292,7 @@ def do_add_player(table: Table, name: str) -> Player:
     existing = [p.name for p in table.players.all()]
     added = clean_names([*existing, name])[len(existing) :]
     if not added:
-        raise ValueError("Type a name.")
+        raise ValueError(gettext("Type a name."))
     name = added[0]
     player = Player.objects.create(table=table, name=name, position=len(existing))
     _bump(table.pk)
@@ -289,6 +322,11 @@ def check_start_game(
             latest = locked.games.get(number=number - 1)
             latest.repeated = True  # type: ignore[attr-defined]
             return latest
+        if number > limits.MAX_GAMES:
+            raise engine.SetupError(
+                gettext("A table plays at most %(limit)d games: start a new table.")
+                % {"limit": limits.MAX_GAMES}
+            )
         game = Game.objects.create(
             table=locked,
             number=number,
@@ -376,6 +414,7 @@ def check_record_event(
                 return Recorded(loaded, seen, _version(locked.table_id), repeated=True)
             if at is not None and at != current.count:
                 raise StaleEntry(at, current)
+            _check_size(current.count, event)
             result = _appended(current, event)  # raises IllegalEventError
             index = current.count
             row = fastsql.insert_event(locked, index, event.kind, engine.to_dict(event), client_id)
@@ -395,6 +434,14 @@ def check_record_event(
     recent = (*current.recent, Entry(index, event, row))[-RECENT:]
     replays.put(replays.cache_key(locked, current.rules), result, row, recent)
     return Recorded(Loaded(locked, current.rules, result, recent), index, version)
+
+
+def _check_size(index: int, event: engine.Event) -> None:
+    """Refuse an entry past the most a game holds, or longer than any real one (limits.py)."""
+    if index >= limits.MAX_ENTRIES:
+        raise limits.log_full(index)
+    if len(json.dumps(engine.to_dict(event), ensure_ascii=False)) > limits.MAX_EVENT_BYTES:
+        raise limits.entry_too_long(index)
 
 
 def _checked(
@@ -507,6 +554,13 @@ def check_import_log(data: Any) -> tuple[Table, Game]:
         clean_names(log.players)  # the log allows names the app cannot seat (over 30 characters)
     except ValueError as exc:
         raise game_log.LogError(str(exc)) from None
+    if len(log.events) > limits.MAX_ENTRIES:
+        raise game_log.LogError(limits.log_full(len(log.events)).violations[0].message)
+    for index, event in enumerate(log.events):
+        try:
+            _check_size(index, event)
+        except engine.IllegalEventError as exc:
+            raise game_log.LogError(exc.violations[0].message, index=index) from None
     game_log.checked_replay(log)
     with transaction.atomic():
         table = do_create_table(log.players)

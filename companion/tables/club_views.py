@@ -28,7 +28,7 @@ from . import actions
 from .context import current_flags, standings
 from .models import Club, Game, Table
 from .qr import qr_svg
-from .views import _uuid, create_table
+from .views import _home, _uuid, create_table
 
 
 def _club(key: str) -> tuple[Club, bool]:
@@ -148,9 +148,11 @@ def _context(request: HttpRequest, club: Club, manages: bool, **extra: Any) -> d
 
 @require_POST
 def club_new(request: HttpRequest) -> HttpResponse:
-    club = actions.do_create_club(
-        request.POST.get("name", ""), _uuid(request.POST.get("client_id"))
-    )
+    try:
+        client_id = _uuid(request.POST.get("client_id"))
+    except ValueError as exc:  # a damaged submission id: refused, saying so
+        return _home(request, club_error=str(exc))
+    club = actions.do_create_club(request.POST.get("name", ""), client_id)
     return redirect("tables:club", key=club.key)
 
 
@@ -159,7 +161,8 @@ def club_page(request: HttpRequest, key: str) -> HttpResponse:
     club, manages = _club(key)
     # ?open=<table id>: the table just started or added, its links and QR codes shown.
     opened = request.GET.get("open", "")
-    ctx = _context(request, club, manages, opened=int(opened) if opened.isdigit() else None)
+    ok = opened.isascii() and opened.isdigit() and len(opened) < 19  # "²" and 5,000 digits
+    ctx = _context(request, club, manages, opened=int(opened) if ok else None)
     return render(request, "tables/club.html", ctx)
 
 

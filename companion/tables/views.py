@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import csv
 import dataclasses
-import json
 import re
 import uuid
 from typing import Any
@@ -17,7 +16,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget, trigger_client_event
@@ -26,10 +25,10 @@ from companion import games
 from companion import rules as engine
 from companion.games import log as game_log
 
-from . import actions, context, fastsql, guards, pages
+from . import actions, context, fastsql, guards, logjson, pages
 from .context import describe_entry, game_context, pick_form
 from .entry import forms_for
-from .i18n import table_language, use_table_language
+from .i18n import say, table_language, use_table_language
 from .models import Club, Game, Table
 from .qr import qr_svg
 from .stats import table_records
@@ -43,7 +42,7 @@ _LINK = re.compile(r"[A-Za-z0-9_-]{1,64}")
 def _table(key: str) -> tuple[Table, bool]:
     table = Table.objects.filter(Q(view_key=key) | Q(score_key=key)).first()
     if table is None:
-        raise Http404("No table has this link.")
+        raise Http404(gettext("No table has this link."))
     use_table_language(table)
     return table, table.score_key == key
 
@@ -112,12 +111,14 @@ def _games_played(table: Table, players: list[Any]) -> dict[str, Any]:
         game, rules, state = loaded.game, loaded.rules, loaded.state
         outcome = rules.outcome(state)
         if outcome is not None:
-            status = rules.winners_text(outcome)
+            status = say(rules.winners_text(outcome))
             status = status[0].upper() + status[1:]
             finished.append((rules, state, outcome))
         else:
             hands = len(rules.hands(state))
-            status = f"Under way: {hands} hand{'s' if hands != 1 else ''} scored."
+            status = ngettext(
+                "Under way: %(count)s hand scored.", "Under way: %(count)s hands scored.", hands
+            ) % {"count": hands}
         rows.append({"game": game, "status": status, "over": outcome is not None})
     records, pairs = table_records([p.name for p in players], finished)
     return {
@@ -600,14 +601,18 @@ def csv_cell(text: str) -> str:
 @require_POST
 def import_log(request: HttpRequest) -> HttpResponse:
     upload = request.FILES.get("file")
-    text = upload.read().decode("utf-8", "replace") if upload else request.POST.get("log", "")
+    raw = upload.read(logjson.MAX_BYTES + 1) if upload else request.POST.get("log", "")
     try:
-        table, game = actions.check_import_log(json.loads(text))
-    except json.JSONDecodeError as exc:
-        error = f"This is not a JSON file: {exc.msg} (line {exc.lineno})."
+        table, game = actions.check_import_log(logjson.parse(raw))
     except game_log.LogError as exc:
-        where = f"Entry #{exc.index + 1}: " if exc.index is not None else ""
-        error = f"{where}{exc.message}"
+        error = say(exc.message)
+        if exc.index is not None:
+            error = gettext("Entry #%(number)s: %(problem)s") % {
+                "number": exc.index + 1,
+                "problem": error,
+            }
+        if isinstance(exc, logjson.NotJSON):
+            error = gettext("This is not a JSON file: %(reason)s.") % {"reason": say(exc.message)}
     else:
         return redirect("tables:game", key=table.score_key, number=game.number)
     return _home(request, import_error=error)

@@ -179,7 +179,7 @@ def test_an_unreadable_or_impossible_at_is_refused(
     assert event_count(game_mid_hand) == 1
 
 
-@pytest.mark.parametrize("client_id", ["not-a-uuid", "", "\x00", "ä" * 40])
+@pytest.mark.parametrize("client_id", ["not-a-uuid", "", "ä" * 40])
 def test_a_damaged_or_missing_submission_id_is_refused_saying_so(
     client: Client, game_mid_hand: Game, client_id: str
 ) -> None:

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django import forms
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from companion import rules as engine
 from companion.rules.cards import RANK_NAMES, Suit
+from companion.tables.i18n import say
 from companion.tables.ids import fresh_id
 
 if TYPE_CHECKING:
@@ -69,7 +71,7 @@ def _chip(option: dict[str, Any]) -> str:
         if label in ("♠", "♣")
         else ""
     )
-    return out + f"><span{suit}>{conditional_escape(option['label'])}</span></label>\n"
+    return out + f"><span{suit}>{conditional_escape(say(option['label']))}</span></label>\n"
 
 
 class _FastInput:
@@ -110,7 +112,11 @@ class ChipsMulti(_FastChips, forms.CheckboxSelectMultiple):
     option_template_name = "widgets/chip_option.html"
 
 
-RANK_CHOICES = [(name, name) for name in RANK_NAMES.values()]
+#: The rank chips: the value is the rank's code (J), the label as the language writes it (V).
+RANK_CHOICES = [
+    (name, pgettext_lazy("card rank", name) if rank > 10 else name)
+    for rank, name in RANK_NAMES.items()
+]
 SUIT_CHOICES = [(s.value, s.symbol) for s in Suit]
 
 
@@ -124,7 +130,7 @@ def count_field(label: str, top: int, initial: int | None = 0) -> forms.TypedCho
     )
 
 
-SUM = re.compile(r"\d+(?:\+\d+)*")
+SUM = re.compile(r"\d{1,6}(?:\+\d{1,6}){0,40}")  # no hand holds a million points
 
 
 class PointsField(forms.IntegerField):
@@ -138,14 +144,14 @@ class PointsField(forms.IntegerField):
         attrs={"inputmode": "tel", "class": "count", "autocomplete": "off", "spellcheck": "false"}
     )
     default_error_messages = {
-        "invalid": "Type a number of points, or a sum such as 12+11+7.",
+        "invalid": gettext_lazy("Type a number of points, or a sum such as 12+11+7."),
     }
 
     def to_python(self, value: Any) -> int | None:
         if value in self.empty_values:
             return None
         text = "".join(str(value).split())
-        if not SUM.fullmatch(text):
+        if not (text.isascii() and SUM.fullmatch(text)):
             raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
         return sum(int(part) for part in text.split("+"))
 
@@ -200,7 +206,7 @@ class EntryForm(forms.Form):
     def dealer_field(self) -> forms.TypedChoiceField:
         """The dealer's chips, with whoever the rules say deals next already chosen."""
         return forms.TypedChoiceField(
-            label="Dealer",
+            label=gettext_lazy("Dealer"),
             choices=self.seat_choices(),
             coerce=int,
             widget=Chips,
@@ -208,14 +214,52 @@ class EntryForm(forms.Form):
         )
 
 
+class CardGrid(_FastChips, forms.RadioSelect):
+    """One chip per card, a row per suit: a card in one tap. Choices are grouped by suit
+    (``[(suit label, [(code, label), ...]), ...]``); a code is what ``parse_card`` reads."""
+
+    template_name = "widgets/chips.html"
+    option_template_name = "widgets/chip_option.html"
+
+    def render(
+        self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
+    ) -> SafeString:
+        widget = self.get_context(name, value, attrs)["widget"]
+        head = '<div class="card-grid" role="radiogroup"'
+        if widget["attrs"].get("id"):
+            head += f' id="{escape(widget["attrs"]["id"])}"'
+        if widget["attrs"].get("aria-label"):
+            head += f' aria-label="{escape(widget["attrs"]["aria-label"])}"'
+        parts = [head, ">"]
+        for group, options, _index in widget["optgroups"]:
+            parts.append(f'<div class="card-row" data-suit="{escape(str(group or ""))}">')
+            parts.extend(_card_chip(option) for option in options)
+            parts.append("</div>")
+        parts.append("</div>")
+        return mark_safe("".join(parts))
+
+
+def _card_chip(option: dict[str, Any]) -> str:
+    code = str(option["value"])
+    red = code[-1:] in ("H", "D")
+    out = (
+        f'<label class="chip card-chip"><input type="radio" name="{escape(option["name"])}" '
+        f'value="{escape(code)}"'
+    )
+    if option["attrs"].get("checked"):
+        out += " checked"
+    colour = "suit-h" if red else "suit-s"
+    return out + f'><span class="{colour}">{conditional_escape(option["label"])}</span></label>'
+
+
 def card_from(rank: str | None, suit: str | None, who: str) -> engine.Card:
     """Combine a rank chip and a suit chip into a card; the joker needs no suit."""
     if not rank:
-        raise forms.ValidationError(f"Choose {who}'s card.")
+        raise forms.ValidationError(gettext("Choose %(who)s's card.") % {"who": who})
     if rank == "JK":
         return engine.parse_card("JK")
     if not suit:
-        raise forms.ValidationError(f"Choose the suit of {who}'s card.")
+        raise forms.ValidationError(gettext("Choose the suit of %(who)s's card.") % {"who": who})
     return engine.parse_card(rank + suit)
 
 
@@ -236,8 +280,9 @@ def rank_chips(label: str, choices: list[tuple[str, str]]) -> forms.ChoiceField:
 
 
 def suit_chips(
-    label: str = "Suit", choices: list[tuple[str, str]] = SUIT_CHOICES
+    label: Any = None, choices: list[tuple[str, str]] = SUIT_CHOICES
 ) -> forms.ChoiceField:
+    label = gettext_lazy("Suit") if label is None else label
     return forms.ChoiceField(
         label=label, choices=choices, widget=Chips(attrs={"class": "chips-suits"}), required=False
     )
@@ -251,11 +296,13 @@ class TrickEntryForm(EntryForm):
     """
 
     kind = "trick"
-    label = "Trick by trick"
+    label = gettext_lazy("Trick by trick")
     template = "games/_trick_form.html"
     ranks: ClassVar[list[tuple[str, str]]] = RANK_CHOICES
     tricks_per_hand: ClassVar[int]
-    hint = "Pick each card in the order played. The app names the winner and checks the play."
+    hint = gettext_lazy(
+        "Pick each card in the order played. The app names the winner and checks the play."
+    )
 
     def playing_order(self) -> tuple[int, list[int]]:
         """The leader of the trick to record, and the seats that play it, leader first: by
@@ -269,15 +316,54 @@ class TrickEntryForm(EntryForm):
         out: dict[str, Any] = {}
         for seat, card in zip(self.order, event.cards, strict=False):
             out |= card_initial(card, f"rank_{seat}", f"suit_{seat}")
+            out[f"card_{seat}"] = card_code(card)
         return out
 
     def build(self) -> None:
         hand = getattr(self.state, "hand", None)
         self.number = len(hand.tricks) + 1 if hand is not None else 1
         self.leader, self.order = self.playing_order()
+        grid = self.card_choices()
         for seat in self.order:
+            # A card in one tap (the grid); the rank and suit chips stay for posts that use them.
+            self.fields[f"card_{seat}"] = forms.CharField(
+                label=self.rules.names[seat],
+                required=False,
+                widget=CardGrid(choices=grid, attrs={"aria-label": self.rules.names[seat]}),
+            )
             self.fields[f"rank_{seat}"] = rank_chips(self.rules.names[seat], self.ranks)
             self.fields[f"suit_{seat}"] = suit_chips()
+        self.fields["typed"] = forms.CharField(
+            label=_("Or type the cards in the order played"),
+            required=False,
+            max_length=80,
+            widget=forms.TextInput(
+                attrs={"autocomplete": "off", "spellcheck": "false", "autocapitalize": "characters",
+                       "placeholder": "AS KS 10H QH"}
+            ),
+        )
+
+    def played_this_hand(self) -> list[engine.Card]:
+        """The cards already played in this hand's tricks."""
+        tricks = getattr(getattr(self.state, "hand", None), "tricks", ())
+        return [card for trick in tricks for card in trick.cards]
+
+    def card_choices(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """The grid: for each suit, the cards of this game's pack not yet played this hand; the
+        joker (where the pack has one) on a row of its own, never taken out."""
+        played = {card_code(c) for c in self.played_this_hand()}
+        rows: list[tuple[str, list[tuple[str, str]]]] = []
+        for suit in Suit:
+            cards = [
+                (value + suit.value, f"{label}{suit.symbol}")
+                for value, label in self.ranks
+                if value != "JK" and value + suit.value not in played
+            ]
+            if cards:
+                rows.append((suit.symbol, cards))
+        if any(value == "JK" for value, _label in self.ranks):
+            rows.append(("JK", [("JK", str(_("Joker")))]))
+        return rows
 
     def last_trick(self) -> dict[str, Any] | None:
         """The trick just recorded in this hand (its number and winner's name) and who leads the
@@ -298,6 +384,7 @@ class TrickEntryForm(EntryForm):
         return [
             {
                 "name": self.rules.names[s],
+                "card": self[f"card_{s}"] if f"card_{s}" in self.fields else None,
                 "rank": self[f"rank_{s}"],
                 "suit": self[f"suit_{s}"],
                 "leads": i == 0,
@@ -307,15 +394,57 @@ class TrickEntryForm(EntryForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        typed = str(data.get("typed") or "").strip()
+        if typed:
+            data["cards"] = self.typed_cards(typed)
+            return data
         cards: list[engine.Card] = []
         errors = []
         for seat in self.order:
             rank, suit = data.get(f"rank_{seat}"), data.get(f"suit_{seat}")
+            code = str(data.get(f"card_{seat}") or "")
             try:
-                cards.append(card_from(rank, suit, self.rules.names[seat]))
+                cards.append(
+                    parse_code(code, self.rules.names[seat])
+                    if code
+                    else card_from(rank, suit, self.rules.names[seat])
+                )
             except forms.ValidationError as exc:
                 errors.append(exc)
         if errors:
             raise forms.ValidationError(errors)
         data["cards"] = tuple(cards)
         return data
+
+    def typed_cards(self, typed: str) -> tuple[engine.Card, ...]:
+        """``AS KS 10H QH``: one card per player, in the order played from the leader."""
+        words = typed.replace(",", " ").split()
+        if len(words) != len(self.order):
+            raise forms.ValidationError(
+                _("Type %(n)s cards, one per player in the order played from %(leader)s; you "
+                  "typed %(typed)s.")
+                % {"n": len(self.order), "leader": self.rules.names[self.leader],
+                   "typed": len(words)}
+            )
+        return tuple(
+            parse_code(word.upper(), self.rules.names[seat])
+            for word, seat in zip(words, self.order, strict=True)
+        )
+
+
+def card_code(card: engine.Card) -> str:
+    """The code a card chip posts: ``AS``, ``10H``, ``JK``."""
+    if card.is_joker:
+        return "JK"
+    assert card.suit is not None
+    return RANK_NAMES[card.rank] + card.suit.value
+
+
+def parse_code(code: str, who: str) -> engine.Card:
+    try:
+        return engine.parse_card(code)
+    except engine.RulesError:
+        raise forms.ValidationError(
+            _("%(who)s: “%(code)s” is not a card; write it like AS, 10H or QD.")
+            % {"who": who, "code": code}
+        ) from None

@@ -17,6 +17,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from companion.games import log as game_log
+from companion.tables import logjson
 
 
 class Command(BaseCommand):
@@ -33,13 +34,21 @@ class Command(BaseCommand):
         except game_log.LogError as exc:
             self.stdout.write(json.dumps(exc.as_json(), ensure_ascii=False))
             sys.exit(1)
+        except RecursionError:  # nothing the log checks let through should get here
+            error = game_log.LogError("the log is nested too deeply to be replayed")
+            self.stdout.write(json.dumps(error.as_json(), ensure_ascii=False))
+            sys.exit(1)
         self.stdout.write(json.dumps(result, ensure_ascii=False))
 
     def _read(self, path: str) -> Any:
+        """The log's JSON, read as bytes and checked (logjson): not UTF-8, too large, too deep,
+        a number too long or a text no database stores are each a LogError saying so."""
         try:
-            text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-            return json.loads(text)
+            if path == "-":
+                raw = sys.stdin.buffer.read(logjson.MAX_BYTES + 1)
+            else:
+                with Path(path).open("rb") as file:
+                    raw = file.read(logjson.MAX_BYTES + 1)
         except OSError as exc:
             raise game_log.LogError(f"cannot read {path}: {exc.strerror}") from None
-        except json.JSONDecodeError as exc:
-            raise game_log.LogError(f"not JSON: {exc.msg} at line {exc.lineno}") from None
+        return logjson.parse(raw)
