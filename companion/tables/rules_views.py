@@ -15,6 +15,7 @@ from companion import games
 from companion.games.ace_deuce_jack import examples as ace_deuce_jack_examples
 from companion.games.bastard import examples as bastard_examples
 from companion.games.belote import examples as belote_examples
+from companion.games.big_three import examples as big_three_examples
 from companion.games.buck_euchre import examples as buck_euchre_examples
 from companion.games.elusive_34 import examples as elusive_34_examples
 from companion.games.malilla import examples as malilla_examples
@@ -31,6 +32,7 @@ EXAMPLES: dict[str, Any] = {
     "ace_deuce_jack": ace_deuce_jack_examples,
     "elusive_34": elusive_34_examples,
     "bastard": bastard_examples,
+    "big_three": big_three_examples,
     "ui77": ui77_examples,
     "three_thirteen": three_thirteen_examples,
     "ziginette": ziginette_examples,

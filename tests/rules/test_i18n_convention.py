@@ -36,6 +36,7 @@ CONVERTED = {
     "ziginette",
     "ace_deuce_jack",
     "bastard",
+    "big_three",
     "belote",
     "buck_euchre",
     "elusive_34",

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from companion import rules as engine
+from companion.games.big_three import play as big_three_play
 from companion.games.big_three import text as big_three_text
 from companion.games.big_three.events import Bid, Deal, Pass, Play, Result
 from companion.rules.cards import RANK_NAMES, Card, Suit
@@ -143,7 +144,9 @@ class PlayForm(EntryForm):
 
     def to_event(self) -> engine.Event:
         d = self.cleaned_data
-        return Play(seat=d["seat"], cards=tuple(d["cards"]))
+        # Low to high in the game's order (4 … K A 2 3), suits as the pack lists them.
+        cards = sorted(d["cards"], key=lambda c: (big_three_play.ORDER[c.rank], c.sort_key()))
+        return Play(seat=d["seat"], cards=tuple(cards))
 
 
 class PassForm(EntryForm):

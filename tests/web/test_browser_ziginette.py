@@ -1,0 +1,108 @@
+"""The banker's helper on a phone: Ziginette, a playette then a deal card by card, with the board,
+the dead ranks and the banker's loss shown as they happen.
+
+Worked out by hand: Ann banks (1 to 10). The first deal 3♠ 5♥ 3♣ is a playette. Then board 4♠ 6♥,
+Ann's card K♣. Bob bets 6 on the 4♠, Cat 5 on the 6♥. The 4♥ pairs the 4♠: Ann takes Bob's 6
+and 4s are dead. The 7♦ joins the board. The 4♦ is dead. The K♦ pairs Ann's card: she pays Cat 5.
+Ann +1, Bob −6, Cat +5; Ann's net win of 1 gives no cut (10 % of 1 rounds down to 0).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from companion.tables.models import Event, Table
+
+from .conftest import PHONE_VIEWPORT
+from .phone import fieldset, tap, totals
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+    from pytest_django.live_server_helper import LiveServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SCREENSHOT = Path("/tmp/shots/browser-ziginette.png")
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _deal(page: Page, *cards: str) -> None:
+    for legend, card in zip(
+        ("Board card 1", "Board card 2", "The banker's card"), cards, strict=True
+    ):
+        scope = fieldset(page, legend)
+        tap(scope, card[:-1])
+        tap(scope, SUITS[card[-1]])
+    page.get_by_role("button", name="Record the deal").click()
+
+
+def _turn(page: Page, card: str) -> None:
+    tap(fieldset(page, "Rank"), card[:-1])
+    tap(fieldset(page, "Suit"), SUITS[card[-1]])
+    page.get_by_role("button", name="Record the card").click()
+
+
+def _bet(page: Page, who: str, card: str, amount: str) -> None:
+    page.get_by_role("link", name="A bet").click()
+    page.get_by_role("button", name="Record the bet").wait_for()
+    tap(fieldset(page, "Who bets"), who)
+    tap(fieldset(page, "On the board card"), card)
+    tap(fieldset(page, "Bet"), amount)
+    page.get_by_role("button", name="Record the bet").click()
+
+
+def test_the_banker_deals_a_playette_then_a_deal_card_by_card(
+    phone: Page, live_server: LiveServer
+) -> None:
+    from playwright.sync_api import expect
+
+    errors: list[str] = []
+    phone.on("pageerror", lambda exc: errors.append(str(exc)))
+    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+
+    phone.goto("/")
+    boxes = phone.locator("#new-table input[name=name]")
+    for i, name in enumerate(("Ann", "Bob", "Cat")):
+        boxes.nth(i).fill(name)
+    phone.get_by_role("button", name="Create table").click()
+    phone.get_by_role("link", name="Start a game of Ziginette").click()
+    phone.get_by_role("button", name="Start game").click()
+
+    tap(fieldset(phone, "Banker"), "Ann")
+    phone.get_by_role("button", name="Set the bank").click()
+    expect(phone.locator("#prompt")).to_contain_text("Ann deals two board cards")
+
+    _deal(phone, "3S", "5H", "3C")
+    expect(phone.locator("#status")).to_contain_text("Playettes")
+    _deal(phone, "4S", "6H", "KC")
+    expect(phone.locator("#board")).to_contain_text("K♣")
+
+    _bet(phone, "Bob", "4♠", "6")
+    _bet(phone, "Cat", "6♥", "5")
+    expect(phone.locator("#board")).to_contain_text("Bob 6")
+
+    phone.get_by_role("link", name="Turn a card").click()
+    phone.get_by_role("button", name="Record the card").wait_for()
+    _turn(phone, "4H")
+    expect(phone.locator("#status")).to_contain_text("Dead ranks")
+    _turn(phone, "7D")
+    expect(phone.locator("#board")).to_contain_text("7♦")
+    _turn(phone, "4D")
+    expect(phone.locator("#board")).to_contain_text("Dead cards turned: 4♦")
+    _turn(phone, "KD")
+    expect(totals(phone)).to_have_text(["1", "-6", "5"])
+    expect(phone.locator("#prompt")).to_contain_text("Ann lost the bank: it passes to Cat")
+
+    width = phone.viewport_size["width"] if phone.viewport_size else 0
+    assert width == PHONE_VIEWPORT["width"]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SCREENSHOT), full_page=True)
+
+    table = Table.objects.get()
+    kinds = list(Event.objects.filter(game__table=table).values_list("kind", flat=True))
+    assert kinds == ["bank", "deal", "deal", "bet", "bet", "draw", "draw", "draw", "draw"]
+    assert errors == []
