@@ -1,0 +1,237 @@
+"""Jersey Gin, following ``shared/rules/jersey-gin/rulings.md`` §6.
+
+Three players, one pack, ten cards each. Melds are sets of three or four and runs of three or
+more in one suit, the ace low only. A player may knock with 10 or less: the other two lay off on
+the knocker's melds and the knocker scores the differences against both; if a defender has less
+(or as much, by default), that defender underknocks and scores the differences plus 10. Gin (no
+deadwood) scores both opponents' deadwood plus 40, with no laying off. When three cards are left
+in the stock the break begins: no more knocking, and when the stock is gone the lowest count
+scores as if they had knocked (no bonus). One player scores each hand and wins its box. The first
+to 100 ends the game with 100 more, and every player adds 25 for each hand won.
+
+>>> from companion.rules import replay
+>>> from companion.rules.events import Seat
+>>> rules = JerseyGin(3, names=["Ann", "Bob", "Cat"])
+>>> log = [Deal(dealer=Seat(2)), Result(end="knock", by=Seat(0), deadwood=(9, 11, 14))]
+>>> state = replay(rules, log).state
+>>> rules.hands(state)[0].points
+(7, 0, 0)
+>>> [str(line.label) for line in rules.hands(state)[0].lines[0]]
+["Knocked with 9 against Bob's 11", "Knocked with 9 against Cat's 14"]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+from companion.games.jersey_gin import checks, play, text
+from companion.games.jersey_gin.events import (
+    Deal,
+    Hand,
+    JerseyGinOptions,
+    JerseyGinState,
+    Result,
+)
+from companion.rules.core import (
+    Family,
+    HandScore,
+    Option,
+    Outcome,
+    Reminder,
+    Rules,
+    ScoreLine,
+    Violation,
+)
+from companion.rules.events import Event, event_types
+from companion.rules.text import Text, tr, tr_n, trc
+
+RULE = {"gin": "gin", "knock": "knocking", "underknock": "underknock", "break": "break"}
+
+
+class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
+    key = "jersey_gin"
+    title = "Jersey Gin"
+    family = Family.RUMMY
+    seats = range(3, 4)
+    options_type = JerseyGinOptions
+    event_types: ClassVar[dict[str, type[Event]]] = event_types(Deal, Result)
+    blurb = tr(
+        "Gin rummy for three: knock with 10 or less, beware the underknock, go gin for 40, and "
+        "race to 100."
+    )
+    option_info = (
+        Option(
+            "knock_tie",
+            tr("Knocker level with a defender"),
+            tr(
+                "When a defender's count equals the knocker's, who wins the hand: the defender "
+                "(an underknock, as in two-handed gin) or the knocker (ruling 6.3.3)."
+            ),
+            (("defender", tr("The defender")), ("knocker", tr("The knocker"))),
+        ),
+        Option(
+            "underknock",
+            tr("Underknock scores against"),
+            tr(
+                "An underknocker scores the differences against both opponents, as if they had "
+                "knocked (the source), or against the knocker only (ruling 6.3.4); plus 10."
+            ),
+            (("both", tr("Both opponents")), ("knocker", tr("The knocker only"))),
+        ),
+        Option(
+            "settlement",
+            tr("Settlement at the end"),
+            tr(
+                "Each player pays every player with a higher final total the difference "
+                "(ruling 6.2.10), or no settlement."
+            ),
+            (("pairwise", tr("Pairwise differences")), ("none", tr("None"))),
+        ),
+        Option(
+            "shutout_double",
+            tr("Shutout pays double"),
+            tr("A player who won no hand pays double in the settlement (ruling 6.3.6)."),
+            ((False, trc("option", "no")), (True, trc("option", "yes"))),
+        ),
+    )
+
+    # --- phase -------------------------------------------------------------------------------
+    def initial_state(self) -> JerseyGinState:
+        return JerseyGinState()
+
+    def expects(self, state: JerseyGinState) -> frozenset[str]:
+        if self.outcome(state) is not None:
+            return frozenset()
+        return frozenset({"deal"}) if state.hand is None else frozenset({"result"})
+
+    def dealer(self, state: JerseyGinState) -> int | None:
+        return state.hand.dealer if state.hand else state.next_dealer
+
+    def to_act(self, state: JerseyGinState) -> int | None:
+        return state.next_dealer if state.hand is None else None
+
+    # --- words -------------------------------------------------------------------------------
+    def prompt(self, state: JerseyGinState) -> str:
+        return text.prompt(self, state)
+
+    def info(self, state: JerseyGinState) -> list[tuple[str, str]]:
+        rows = text.info(self, state)
+        if self.outcome(state) is not None and (pays := self.settlement(state)):
+            parts = [
+                tr(
+                    "{payer} pays {payee} {points}",
+                    payer=self.names[a],
+                    payee=self.names[b],
+                    points=n,
+                )
+                for a, b, n in pays
+            ]
+            rows.append((tr("Settlement (points)"), text.dot_list(parts)))
+        return rows
+
+    def reminders(self, state: JerseyGinState) -> list[Reminder]:
+        return text.reminders(self, state)
+
+    def settlement(self, state: JerseyGinState) -> list[tuple[int, int, int]]:
+        return play.settlement(self.scores(state), state.boxes, self.options)
+
+    # --- validation --------------------------------------------------------------------------
+    def violations(self, state: JerseyGinState, event: Event) -> list[Violation]:
+        if event.kind not in self.expects(state):
+            return [checks.unexpected(self, state, event)]
+        if isinstance(event, Deal):
+            return checks.deal_problems(self, state, event)
+        if isinstance(event, Result):
+            return checks.result_problems(self, event)
+        message = tr("Jersey Gin does not record '{kind}' entries.", kind=event.kind)
+        return [Violation("unknown-event", message)]
+
+    # --- apply and score --------------------------------------------------------------------
+    def apply(self, state: JerseyGinState, event: Event) -> JerseyGinState:
+        if isinstance(event, Deal):
+            new = Hand(len(state.done) + 1, event.dealer)
+            return dataclasses.replace(state, hand=new, next_dealer=None)
+        hand = state.hand
+        assert hand is not None and isinstance(event, Result)
+        deadwood = tuple(event.deadwood)
+        scorer, how = play.hand_winner(event.end, event.by, deadwood, self.options)
+        lines = [list(seat) for seat in self.hand_lines(how, event.by, scorer, deadwood)]
+        gained = sum(line.points for line in lines[scorer])
+        points = tuple(p + (gained if s == scorer else 0) for s, p in enumerate(state.points))
+        boxes = tuple(b + (1 if s == scorer else 0) for s, b in enumerate(state.boxes))
+        winner = scorer if points[scorer] >= play.GAME else None
+        if winner is not None:
+            for seat in range(play.SEATS):
+                lines[seat] += self.final_lines(seat, winner, boxes[seat])
+        score = HandScore(
+            number=hand.number,
+            points=tuple(sum(line.points for line in seat) for seat in lines),
+            lines=tuple(tuple(seat) for seat in lines),
+            dealer=hand.dealer,
+            summary=text.hand_summary(self, hand.dealer, event.end, event.by, scorer, how),
+        )
+        return JerseyGinState(
+            done=(*state.done, score),
+            next_dealer=(hand.dealer + 1) % play.SEATS,
+            boxes=boxes,
+            points=points,
+            winner=winner,
+        )
+
+    def hand_lines(
+        self, how: str, by: int, scorer: int, deadwood: tuple[int, ...]
+    ) -> tuple[tuple[ScoreLine, ...], ...]:
+        """The hand explained: the scorer's pieces (rulings 6.2.6-8), nothing for the others."""
+        names, rule = self.names, RULE[how]
+        mine = deadwood[scorer]
+        out: list[tuple[ScoreLine, ...]] = []
+        for seat in range(play.SEATS):
+            if seat != scorer:
+                label = tr("No score: {player} won the hand", player=names[scorer])
+                out.append((ScoreLine(label, 0, rule),))
+                continue
+            lines = []
+            for amount, against in play.points_for(how, by, scorer, deadwood, self.options):
+                lines.append(ScoreLine(self._label(how, mine, against, deadwood), amount, rule))
+            out.append(tuple(lines))
+        return tuple(out)
+
+    def _label(self, how: str, mine: int, against: int | None, deadwood: tuple[int, ...]) -> Text:
+        if against is None:
+            return tr("Gin bonus") if how == "gin" else tr("Underknock bonus")
+        values = {"player": self.names[against], "theirs": deadwood[against], "mine": mine}
+        if how == "gin":
+            return tr("Gin: {player}'s deadwood {theirs}", **values)
+        if how == "underknock":
+            return tr("Underknock: {mine} against {player}'s {theirs}", **values)
+        if how == "break":
+            return tr("Lowest after the break: {mine} against {player}'s {theirs}", **values)
+        return tr("Knocked with {mine} against {player}'s {theirs}", **values)
+
+    def final_lines(self, seat: int, winner: int, boxes: int) -> list[ScoreLine]:
+        """At the end: the game bonus to the first to 100, and every player's boxes (6.2.9)."""
+        lines = []
+        if seat == winner:
+            lines.append(
+                ScoreLine(tr("Game: first to {game}", game=play.GAME), play.GAME_BONUS, "winning")
+            )
+        if boxes:
+            label = tr_n(
+                "Boxes: {n} hand won, {bonus} each",
+                "Boxes: {n} hands won, {bonus} each",
+                boxes,
+                bonus=play.BOX_BONUS,
+            )
+            lines.append(ScoreLine(label, boxes * play.BOX_BONUS, "winning"))
+        return lines
+
+    def hands(self, state: JerseyGinState) -> tuple[HandScore, ...]:
+        return state.done
+
+    def outcome(self, state: JerseyGinState) -> Outcome | None:
+        if state.winner is None:
+            return None
+        totals = self.scores(state)
+        top = max(totals)
+        return Outcome("target-reached", tuple(s for s, t in enumerate(totals) if t == top))

@@ -1,0 +1,137 @@
+"""Jersey Gin's words for the table screen: the prompt, the info rows, the reminders, the hand
+summaries and the score lines' labels."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.games.jersey_gin import play
+from companion.games.jersey_gin.events import JerseyGinState, Table
+from companion.rules.core import Reminder
+from companion.rules.text import Text, shown, tr, trc
+
+
+def dot_list(parts: Sequence[str]) -> str:
+    out = parts[0]
+    for part in parts[1:]:
+        out = tr("{items} · {item}", items=out, item=part)
+    return out
+
+
+def prompt(rules: Table, state: JerseyGinState) -> Text:
+    if (end := rules.outcome(state)) is not None:
+        return tr("Game over: {result}", result=rules.winners_text(end))
+    hand, names = state.hand, rules.names
+    if hand is None:
+        number = len(state.done) + 1
+        if state.next_dealer is None:
+            return tr("Who deals hand {number}? Record the deal.", number=number)
+        return tr("{player} deals hand {number}.", player=names[state.next_dealer], number=number)
+    return tr(
+        "Hand {number}: when someone knocks or goes gin, or the stock runs out after the break, "
+        "record how the hand ended and everyone's deadwood.",
+        number=hand.number,
+    )
+
+
+def info(rules: Table, state: JerseyGinState) -> list[tuple[str, str]]:
+    names = rules.names
+    standing = (
+        tr("Standing"),
+        dot_list(
+            [
+                tr("{player} {score}", player=n, score=t)
+                for n, t in zip(names, rules.scores(state), strict=True)
+            ]
+        ),
+    )
+    boxes = (
+        tr("Hands won"),
+        dot_list(
+            [tr("{player} {n}", player=n, n=b) for n, b in zip(names, state.boxes, strict=True)]
+        ),
+    )
+    rows: list[tuple[str, str]] = []
+    if state.hand is not None:
+        rows += [
+            (trc("info", "Hand"), shown(state.hand.number)),
+            (trc("info", "Dealer"), names[state.hand.dealer]),
+            (
+                trc("info", "Stock"),
+                tr(
+                    "{stock} cards after the deal; the break comes when {left} are left",
+                    stock=play.STOCK,
+                    left=play.BREAK_AT,
+                ),
+            ),
+        ]
+    elif state.next_dealer is not None and rules.outcome(state) is None:
+        rows.append((tr("Next dealer"), names[state.next_dealer]))
+    return [*rows, standing, boxes]
+
+
+def reminders(rules: Table, state: JerseyGinState) -> list[Reminder]:
+    if rules.outcome(state) is not None:
+        return []
+    options = rules.options
+    tie = (
+        tr("a defender level with the knocker underknocks")
+        if options.knock_tie == "defender"
+        else tr("the knocker wins a tie with a defender")
+    )
+    return [
+        Reminder(
+            tr("Melds"),
+            tr(
+                "three or four of a rank, or three or more in a row in one suit; the ace is low "
+                "only"
+            ),
+            "melds",
+        ),
+        Reminder(
+            tr("Knocking"),
+            tr(
+                "with {limit} or less; the other two lay off on the knocker's melds, the "
+                "knocker's left first; {tie}",
+                limit=play.KNOCK_LIMIT,
+                tie=tie,
+            ),
+            "knocking",
+        ),
+        Reminder(
+            tr("Underknock"),
+            tr(
+                "the lowest defender scores the differences plus {bonus}",
+                bonus=play.UNDERKNOCK_BONUS,
+            ),
+            "underknock",
+        ),
+        Reminder(
+            tr("Gin"),
+            tr("both opponents' deadwood plus {bonus}; no laying off", bonus=play.GIN_BONUS),
+            "gin",
+        ),
+        Reminder(
+            tr("The break"),
+            tr(
+                "at {left} cards left in the stock: no knocking, a discard taken only into a "
+                "meld, melds laid down; the lowest count at the end scores",
+                left=play.BREAK_AT,
+            ),
+            "break",
+        ),
+    ]
+
+
+def hand_summary(rules: Table, dealer: int, end: str, by: int, scorer: int, how: str) -> Text:
+    names = rules.names
+    values = {"dealer": names[dealer], "player": names[by], "scorer": names[scorer]}
+    if how == "gin":
+        return tr("{dealer} dealt; {player} went gin", **values)
+    if how == "underknock":
+        return tr("{dealer} dealt; {player} knocked, {scorer} underknocked", **values)
+    if how == "knock":
+        return tr("{dealer} dealt; {player} knocked and won the hand", **values)
+    if end == "break":
+        return tr("{dealer} dealt; {player} broke; {scorer} had the lowest count", **values)
+    return tr("{dealer} dealt", **values)

@@ -1,0 +1,165 @@
+"""Jersey Gin: every check and score, worked out by hand from rulings §6."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.games.jersey_gin import play
+from companion.games.jersey_gin.game import Deal, JerseyGin, Result
+from companion.rules import replay
+from companion.rules.core import Severity
+from companion.rules.events import Event, Seat
+
+NAMES = ("Ann", "Bob", "Cat")
+
+
+def game(options: dict[str, object] | None = None) -> JerseyGin:
+    return JerseyGin(3, options, NAMES)
+
+
+def one_hand(
+    rules: JerseyGin, end: str, by: int, deadwood: tuple[int, int, int]
+) -> tuple[int, ...]:
+    log: list[Event] = [Deal(dealer=Seat(2)), Result(end=end, by=Seat(by), deadwood=deadwood)]
+    return rules.hands(replay(rules, log).state)[0].points
+
+
+def codes(rules: JerseyGin, event: Event) -> list[str]:
+    state = replay(rules, [Deal(dealer=Seat(2))]).state
+    return [v.code for v in rules.violations(state, event)]
+
+
+def test_the_sources_knock() -> None:
+    assert one_hand(game(), "knock", 0, (9, 11, 14)) == (7, 0, 0)
+
+
+def test_underknock_against_both_or_the_knocker_only() -> None:
+    assert one_hand(game(), "knock", 0, (8, 6, 20)) == (0, 26, 0)
+    assert one_hand(game({"underknock": "knocker"}), "knock", 0, (8, 6, 20)) == (0, 12, 0)
+
+
+def test_a_tie_with_the_knocker() -> None:
+    # default: the defender underknocks (0 against Ann, 4 against Cat, 10)
+    assert one_hand(game(), "knock", 0, (5, 5, 9)) == (0, 14, 0)
+    assert one_hand(game({"knock_tie": "knocker"}), "knock", 0, (5, 5, 9)) == (4, 0, 0)
+
+
+def test_two_defenders_tied_below_the_knocker() -> None:
+    # Cat knocks with 9; Ann and Bob both 4: Ann sits on Cat's left, Ann underknocks:
+    # (9 - 4) + (4 - 4) + 10 = 15
+    assert one_hand(game(), "knock", 2, (4, 4, 9)) == (15, 0, 0)
+
+
+def test_gin() -> None:
+    assert one_hand(game(), "gin", 2, (12, 31, 0)) == (0, 0, 83)
+
+
+def test_the_break() -> None:
+    # the lowest scores the differences, no bonus; a tie with the breaker goes to the breaker
+    assert one_hand(game(), "break", 1, (4, 4, 9)) == (0, 5, 0)
+    assert one_hand(game(), "break", 1, (2, 4, 9)) == (9, 0, 0)
+    # a tie between the other two: the one on the breaker's left (Bob breaks: Cat)
+    assert one_hand(game(), "break", 1, (3, 8, 3)) == (0, 0, 5)
+
+
+def test_claims_are_checked() -> None:
+    rules = game()
+    assert codes(rules, Result(end="knock", by=Seat(0), deadwood=(11, 20, 30))) == [
+        "knock-too-high"
+    ]
+    assert codes(rules, Result(end="knock", by=Seat(0), deadwood=(0, 20, 30))) == ["knock-is-gin"]
+    assert codes(rules, Result(end="gin", by=Seat(0), deadwood=(3, 20, 30))) == ["gin-has-deadwood"]
+    assert codes(rules, Result(end="knock", by=Seat(0), deadwood=(3, 101, 30))) == [
+        "deadwood-out-of-range"
+    ]
+    assert codes(rules, Result(end="fold", by=Seat(0), deadwood=(3, 10, 30))) == ["unknown-end"]
+    problems = rules.violations(
+        replay(rules, [Deal(dealer=Seat(2))]).state,
+        Result(end="knock", by=Seat(0), deadwood=(11, 20, 30)),
+    )
+    assert str(problems[0].message) == "Ann cannot knock with 11: a knock needs 10 or less."
+
+
+def test_wrong_dealer_is_flagged() -> None:
+    rules = game()
+    log: list[Event] = [Deal(dealer=Seat(0)), Result(end="gin", by=Seat(1), deadwood=(5, 0, 5))]
+    state = replay(rules, log).state
+    problems = rules.violations(state, Deal(dealer=Seat(2)))
+    assert [(p.code, p.severity) for p in problems] == [("wrong-dealer", Severity.IRREGULARITY)]
+
+
+def test_the_game_ends_at_100_with_the_bonuses() -> None:
+    rules = game()
+    log: list[Event] = []
+    hands = [
+        ("gin", 1, (20, 0, 25)),
+        ("knock", 2, (15, 30, 7)),
+        ("knock", 0, (3, 10, 12)),
+        ("knock", 1, (16, 6, 9)),
+        ("knock", 2, (9, 20, 9)),
+        ("knock", 1, (10, 2, 8)),
+    ]
+    for n, (end, by, deadwood) in enumerate(hands):
+        log += [Deal(dealer=Seat(n % 3)), Result(end=end, by=Seat(by), deadwood=deadwood)]
+    state = replay(rules, log).state
+    assert rules.scores(state) == (87, 287, 56)
+    end = rules.outcome(state)
+    assert end is not None and end.winners == (1,)
+    assert state.boxes == (2, 3, 1)
+    last = rules.hands(state)[-1]
+    assert [str(line.label) for line in last.lines[1]] == [
+        "Knocked with 2 against Ann's 10",
+        "Knocked with 2 against Cat's 8",
+        "Game: first to 100",
+        "Boxes: 3 hands won, 25 each",
+    ]
+    # the settlement: each pays every higher total the difference
+    assert rules.settlement(state) == [(0, 1, 200), (2, 0, 31), (2, 1, 231)]
+    doubled = game({"shutout_double": True})
+    assert play.settlement((10, 50, 0), (1, 2, 0), doubled.options)[-1] == (2, 1, 100)
+    info = {str(k): str(v) for k, v in rules.info(state)}
+    assert info["Settlement (points)"] == "Ann pays Bob 200 · Cat pays Ann 31 · Cat pays Bob 231"
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    hands=st.lists(
+        st.tuples(
+            st.sampled_from(["knock", "gin", "break"]),
+            st.integers(0, 2),
+            st.tuples(st.integers(0, 60), st.integers(0, 60), st.integers(0, 60)),
+        ),
+        min_size=1,
+        max_size=12,
+    ),
+    tie=st.sampled_from(["defender", "knocker"]),
+)
+def test_one_player_scores_each_hand(
+    hands: list[tuple[str, int, tuple[int, int, int]]], tie: str
+) -> None:
+    """Whatever the counts: exactly one player scores a hand (never less than 0), wins its
+    box, and the game ends on the first hand that takes someone to 100."""
+    rules = game({"knock_tie": tie})
+    log: list[Event] = []
+    for n, (end, by, deadwood) in enumerate(hands):
+        counts = list(deadwood)
+        if end == "knock":
+            counts[by] = min(max(counts[by], 1), 10)
+        if end == "gin":
+            counts[by] = 0
+        log += [Deal(dealer=Seat(n % 3)), Result(end=end, by=Seat(by), deadwood=tuple(counts))]
+        state = replay(rules, log).state
+        done = rules.hands(state)[-1]
+        scored = [
+            s
+            for s, line in enumerate(done.lines)
+            if line[0].points or "No score" not in line[0].label
+        ]
+        assert len(scored) == 1
+        assert sum(state.boxes) == len(rules.hands(state))
+        over = rules.outcome(state) is not None
+        assert over == (max(state.points) >= play.GAME)
+        if over:
+            assert sum(rules.scores(state)) == sum(state.points) + 100 + 25 * len(log) // 2
+            break
