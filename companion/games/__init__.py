@@ -19,6 +19,7 @@ from .belote import Belote
 from .big_three import BigThree
 from .buck_euchre import BuckEuchre
 from .elusive_34 import Elusive34
+from .jersey_gin import JerseyGin
 from .malilla import Malilla
 from .recruit import Recruit
 from .three_thirteen import ThreeThirteen
@@ -37,6 +38,7 @@ _GAME_CLASSES: tuple[type[Rules[Any, Any]], ...] = (
     Ui77,
     AceDeuceJack,
     Ziginette,
+    JerseyGin,
 )
 
 GAMES: dict[str, type[Rules[Any, Any]]] = {cls.key: cls for cls in _GAME_CLASSES}
