@@ -18,6 +18,7 @@ from companion.games.belote import examples as belote_examples
 from companion.games.big_three import examples as big_three_examples
 from companion.games.buck_euchre import examples as buck_euchre_examples
 from companion.games.elusive_34 import examples as elusive_34_examples
+from companion.games.jersey_gin import examples as jersey_gin_examples
 from companion.games.malilla import examples as malilla_examples
 from companion.games.recruit import examples as recruit_examples
 from companion.games.three_thirteen import examples as three_thirteen_examples
@@ -35,6 +36,7 @@ EXAMPLES: dict[str, Any] = {
     "big_three": big_three_examples,
     "ui77": ui77_examples,
     "three_thirteen": three_thirteen_examples,
+    "jersey_gin": jersey_gin_examples,
     "ziginette": ziginette_examples,
 }
 

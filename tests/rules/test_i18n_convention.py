@@ -40,6 +40,7 @@ CONVERTED = {
     "belote",
     "buck_euchre",
     "elusive_34",
+    "jersey_gin",
     "malilla",
     "recruit",
     "three_thirteen",

@@ -1,0 +1,114 @@
+"""Recording Jersey Gin through the HTTP views: the deal and the quick entry, without JavaScript
+(302 and a row), with htmx (the fragments that changed), and refused (200, the rule's message,
+nothing written). Expected scores are worked out by hand from rulings §6.2."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from companion.games.jersey_gin.game import Deal, Result
+from companion.rules.events import Seat
+from companion.tables import actions
+from companion.tables.models import Game, Table
+
+from .helpers import entry_tests, game_url, page_hands, page_totals, record, start, words
+
+
+@pytest.fixture
+def gin_game(three_player_table: Table) -> Game:
+    return start(three_player_table, "jersey_gin")
+
+
+@pytest.fixture
+def dealt(gin_game: Game) -> Game:
+    """Hand 1 dealt by Cat; Ann plays first."""
+    actions.check_record_event(gin_game, Deal(dealer=Seat(2)))
+    return gin_game
+
+
+LEGAL = [
+    pytest.param(
+        "deal",
+        "gin_game",
+        {"dealer": 2},
+        {"type": "deal", "dealer": 2},
+        "record how the hand ended",
+        id="deal",
+    ),
+    pytest.param(
+        "result",
+        "dealt",
+        {"end": "knock", "by": 0, "deadwood_0": "8", "deadwood_1": "4+2", "deadwood_2": "20"},
+        {"type": "result", "end": "knock", "by": 0, "deadwood": [8, 6, 20]},
+        "Ann deals hand 2.",
+        id="result",
+    ),
+]
+
+ILLEGAL = [
+    pytest.param(
+        "result",
+        "dealt",
+        {"end": "knock", "by": 0, "deadwood_0": "11", "deadwood_1": "20", "deadwood_2": "30"},
+        "Ann cannot knock with 11: a knock needs 10 or less.",
+        id="knock-too-high",
+    ),
+    pytest.param(
+        "result",
+        "dealt",
+        {"end": "gin", "by": 1, "deadwood_0": "11", "deadwood_1": "3", "deadwood_2": "30"},
+        "Bob went gin, so every card was melded: their deadwood must be 0, not 3.",
+        id="gin-with-deadwood",
+    ),
+    pytest.param(
+        "deal",
+        "dealt",
+        {"dealer": 0},
+        "Hand 1 is dealt: record how it ended.",
+        id="deal-twice",
+    ),
+]
+
+(
+    test_entry_without_javascript_records_one_event_and_redirects,
+    test_entry_with_htmx_answers_with_what_changed,
+    test_illegal_entry_shows_the_rule_broken_and_records_nothing,
+) = entry_tests(LEGAL, ILLEGAL)
+
+
+def test_an_underknock_is_scored_and_explained(client: Client, dealt: Game) -> None:
+    data = {"end": "knock", "by": 0, "deadwood_0": "8", "deadwood_1": "6", "deadwood_2": "20"}
+    assert record(client, dealt, "result", data).status_code == 302
+    page = client.get(game_url(dealt))
+    assert page_hands(page) == [[0, 26, 0]]
+    shown = words(page)
+    assert "+2 Underknock: 6 against Ann's 8" in shown
+    assert "+14 Underknock: 6 against Cat's 20" in shown
+    assert "+10 Underknock bonus" in shown
+    assert "Hands won Ann 0 · Bob 1 · Cat 0" in shown
+
+
+def test_the_game_ends_at_100_with_bonuses_and_settlement(client: Client, gin_game: Game) -> None:
+    hands = [
+        ("gin", 1, (20, 0, 25)),
+        ("knock", 2, (15, 30, 7)),
+        ("knock", 0, (3, 10, 12)),
+        ("knock", 1, (16, 6, 9)),
+        ("knock", 2, (9, 20, 9)),
+        ("knock", 1, (10, 2, 8)),
+    ]
+    for n, (end, by, deadwood) in enumerate(hands):
+        actions.check_record_event(gin_game, Deal(dealer=Seat(n % 3)))
+        actions.check_record_event(gin_game, Result(end=end, by=Seat(by), deadwood=deadwood))
+    page = client.get(game_url(gin_game))
+    assert page_totals(page) == [87, 287, 56]
+    shown = words(page)
+    assert "Bob wins." in shown
+    assert "Ann pays Bob 200 · Cat pays Ann 31 · Cat pays Bob 231" in shown
+
+
+def test_rules_page(client: Client) -> None:
+    page = words(client.get("/rules/jersey_gin/"))
+    assert "The underknock" in page
+    assert "Total: 26" in page and "Total: 83" in page
