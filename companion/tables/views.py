@@ -238,7 +238,8 @@ def game_page(request: HttpRequest, key: str, number: int) -> HttpResponse:
         form = pick_form(loaded, entry) if can_score else None
         return game_context(request, table, key, can_score, loaded, form)
 
-    page = pages.page_key(request, template, table, key, loaded, entry)
+    # The full path: the language switch at the foot of the page returns to it.
+    page = pages.page_key(request, template, table, key, loaded, request.get_full_path())
     return pages.render_kept(request, template, page, build)
 
 

@@ -116,3 +116,10 @@ def test_the_live_fragment_after_an_htmx_entry_is_the_new_position(game_mid_hand
         htmx=True,
     )
     assert "No hand scored yet" not in text(client.get(live_url, headers=HTMX))
+
+
+def test_the_language_switch_returns_to_the_page_as_asked(game_mid_hand: Game) -> None:
+    client = Client()
+    for query in ("", "?entry=piles", "?entry=deal", "?x=1"):
+        html = client.get(game_url(game_mid_hand) + query).content.decode()
+        assert f'name="next" value="{game_url(game_mid_hand)}{query}"' in html, query
