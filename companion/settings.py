@@ -164,6 +164,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     # A NUL in a request, or a form too large: refused with a page that says so (400/413).
     "companion.tables.middleware.RefuseUnreadable",
+    # New tables, clubs and imports per client address: past the limit, 429 with a page.
+    "companion.tables.middleware.Throttle",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
@@ -250,6 +252,11 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = not PRODUCTION
 WHITENOISE_AUTOREFRESH = not PRODUCTION
 
+# Creations per client address (tables, clubs, imports, each counted apart) in a window of
+# seconds; 0 turns the throttle off (the default of a test run, whose tests create many).
+COMPANION_CREATE_LIMIT = envint("COMPANION_CREATE_LIMIT", 0 if TESTING else 30)
+COMPANION_CREATE_WINDOW = max(1, envint("COMPANION_CREATE_WINDOW", 600))
+
 # Table links are secret capability URLs: never leak them to other sites in Referer.
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -265,7 +272,8 @@ if PRODUCTION:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = envbool("DJANGO_SECURE_HSTS_PRELOAD", True)
 
-if envbool("DJANGO_BEHIND_PROXY", False):
+BEHIND_PROXY = envbool("DJANGO_BEHIND_PROXY", False)
+if BEHIND_PROXY:
     # Only safe when a proxy in front sets (and overwrites) X-Forwarded-Proto.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 

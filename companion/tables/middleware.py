@@ -10,11 +10,15 @@ that says why (status 400 or 413), before any database is touched.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
+from django.conf import settings
+from django.core.cache import caches
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import Resolver404, ResolverMatch, resolve
 from django.utils.translation import gettext
 
 
@@ -65,3 +69,67 @@ class RefuseUnreadable:
                 400,
             )
         return self.get_response(request)
+
+
+#: What a client address may create, per window: the path's view name and its kind.
+_CREATIONS = {
+    "tables:new": "table",
+    "tables:club_table_new": "table",
+    "tables:club_new": "club",
+    "tables:import": "import",
+}
+
+
+def client_address(request: HttpRequest) -> str:
+    """The address a request came from: the proxy's word for it only when the deployment says
+    a proxy sets it (DJANGO_BEHIND_PROXY), the last address it added (the one it saw)."""
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    if settings.BEHIND_PROXY and forwarded:
+        return forwarded.split(",")[-1].strip()
+    return str(request.META.get("REMOTE_ADDR", ""))
+
+
+class Throttle:
+    """New tables, clubs and imports are counted per client address in Django's cache; past
+    ``COMPANION_CREATE_LIMIT`` of a kind in ``COMPANION_CREATE_WINDOW`` seconds, the request is
+    answered 429 with a page saying when to try again. A real club night starts a few dozen
+    tables from one phone at most; a script creating a hundred a second is stopped at once."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        limit = settings.COMPANION_CREATE_LIMIT
+        if limit and request.method == "POST":
+            match = getattr(request, "resolver_match", None) or _resolve(request.path_info)
+            kind = _CREATIONS.get(match.view_name) if match else None
+            if kind and not self._allowed(kind, client_address(request), limit):
+                minutes = max(1, settings.COMPANION_CREATE_WINDOW // 60)
+                response = render(
+                    request,
+                    "429.html",
+                    {"kind": kind, "limit": limit, "minutes": minutes},
+                    status=429,
+                )
+                response["Retry-After"] = str(settings.COMPANION_CREATE_WINDOW)
+                return response
+        return self.get_response(request)
+
+    def _allowed(self, kind: str, address: str, limit: int) -> bool:
+        window = settings.COMPANION_CREATE_WINDOW
+        slot = int(time.time() // window)
+        key = f"throttle:{kind}:{address}:{slot}"
+        cache = caches["default"]
+        try:
+            if cache.add(key, 1, timeout=window + 5):
+                return True
+            return int(cache.incr(key)) <= limit
+        except Exception:  # noqa: BLE001 (a cache that is down throttles nothing)
+            return True
+
+
+def _resolve(path: str) -> ResolverMatch | None:
+    try:
+        return resolve(path)
+    except Resolver404:
+        return None
