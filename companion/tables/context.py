@@ -10,11 +10,13 @@ from django.http import HttpRequest
 from django.template.loader import select_template
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject as lazy
+from django.utils.translation import gettext
 
 from companion import rules as engine
 
 from .actions import Entry, Loaded, undo_target
 from .entry import EntryForm, describer, forms_for
+from .i18n import say
 from .ids import fresh_id
 from .models import Table
 
@@ -93,9 +95,17 @@ def scoreboard(loaded: Loaded, every_hand: bool = False) -> dict[str, Any]:
         "explained": hands if every_hand else hands[-EXPLAINED_HANDS:],
         "unexplained": 0 if every_hand else max(0, len(scored) - EXPLAINED_HANDS),
         "earlier": len(scored) - len(shown),
-        "leading": f"{' and '.join(top)} ({best})" if best is not None else "",
+        "leading": _leading(top, best) if best is not None else "",
         "tied": len(top) > 1,
     }
+
+
+def _leading(top: list[str], best: int) -> str:
+    """Who leads, and with what: "Ann (12)", "Ann and Bob (12)", in the active language."""
+    names = top[0]
+    for name in top[1:]:
+        names = gettext("%(names)s and %(name)s") % {"names": names, "name": name}
+    return gettext("%(names)s (%(points)s)") % {"names": names, "points": best}
 
 
 CHART_W, CHART_H, CHART_PAD = 320, 150, 8
@@ -169,7 +179,10 @@ def tricks(loaded: Loaded) -> list[dict[str, Any]]:
 def describe_entry(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     """One line for the history: "Trick: A♠ 3♣", "Corrects #2: Piles: ..."."""
     if isinstance(event, engine.Correction):
-        return f"Corrects #{event.target + 1}: {describe_entry(rules, event.event)}"
+        return gettext("Corrects #%(number)s: %(entry)s") % {
+            "number": event.target + 1,
+            "entry": describe_entry(rules, event.event),
+        }
     describe = describer(rules.key)
     return describe(rules, event) if describe else event.kind
 
@@ -225,16 +238,19 @@ def standings(loaded: Loaded) -> list[tuple[str, int]]:
 def summary_text(loaded: Loaded, table: Table) -> str:
     """A plain-text result to paste into a group chat."""
     rules, state = loaded.rules, loaded.state
-    lines = [f"{rules.title}, game {loaded.game.number} at {table.title}"]
+    game = {"game": rules.title, "number": loaded.game.number, "table": table.title}
+    lines = [gettext("%(game)s, game %(number)s at %(table)s") % game]
     for hand in rules.hands(state):
         scores = ", ".join(
             f"{n} {p}" for n, p in zip(rules.column_names(), hand.points, strict=True)
         )
-        lines.append(f"Hand {hand.number}: {scores}")
-    lines.append("Totals: " + ", ".join(f"{name} {total}" for name, total in standings(loaded)))
+        hand_line = gettext("Hand %(number)s: %(scores)s")
+        lines.append(hand_line % {"number": hand.number, "scores": scores})
+    totals = ", ".join(f"{name} {total}" for name, total in standings(loaded))
+    lines.append(gettext("Totals: %(totals)s") % {"totals": totals})
     outcome = rules.outcome(state)
     if outcome is not None:
-        lines.append("Result: " + rules.winners_text(outcome))
+        lines.append(gettext("Result: %(result)s") % {"result": say(rules.winners_text(outcome))})
     return "\n".join(lines)
 
 
@@ -247,7 +263,7 @@ def option_changes(loaded: Loaded) -> list[dict[str, Any]]:
         before = dict(kind(len(names), change.before, names).describe_options())
         after = kind(len(names), change.after, names).describe_options()
         text = "; ".join(
-            f"{label}: {before.get(label, '?')} → {value}"
+            f"{say(label)}: {say(before.get(label, '?'))} → {say(value)}"
             for label, value in after
             if before.get(label) != value
         )

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from companion import games
 from companion import rules as engine
@@ -69,7 +70,7 @@ class Table(models.Model):
 
     @property
     def title(self) -> str:
-        return self.name or "Card table"
+        return self.name or gettext("Card table")
 
 
 class Player(models.Model):

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import select_template
 from django.urls import path
+from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from companion import games
@@ -57,13 +59,27 @@ def rules_game(request: HttpRequest, key: str) -> HttpResponse:
         for ex in module.EXAMPLES:
             points, lines = module.example_points(ex)
             examples.append({"ex": ex, "points": points, "lines": lines})
-    body = select_template([f"rules/games/{key}.html", "rules/games/_missing.html"])
+    # The rules in the active language where they are written in it (rules/games/<lang>/), else
+    # in English, marked as such, under a note in the language saying so.
+    language = get_language() or settings.LANGUAGE_CODE
+    body = select_template(
+        [
+            f"rules/games/{language}/{key}.html",
+            f"rules/games/{key}.html",
+            "rules/games/_missing.html",
+        ]
+    )
+    untranslated = language != "en" and not body.origin.template_name.startswith(
+        f"rules/games/{language}/"
+    )
     return render(
         request,
         "rules/game.html",
         {
             "rules_class": rules_class,
             "body": body,
+            "body_language": "en" if untranslated else "",
+            "untranslated": untranslated,
             "examples": examples,
             "options": rules_class.option_info,
             "events": rules_class.event_types.values(),

@@ -9,10 +9,12 @@ from django import forms
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from companion import rules as engine
 from companion.rules.cards import RANK_NAMES, Suit
+from companion.tables.i18n import say
 from companion.tables.i18n import say
 from companion.tables.ids import fresh_id
 

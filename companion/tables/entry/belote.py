@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from companion import rules as engine
 from companion.games.belote import events as ev
@@ -14,8 +15,10 @@ from companion.games.belote.checks import CALLS, SUITS, meld_name
 from companion.games.belote.game import Belote
 from companion.rules.cards import RANK_NAMES, Card, Suit
 from companion.rules.events import Seat
+from companion.tables.i18n import card_label, say
 
 from .base import (
+    RANK_CHOICES,
     SUIT_CHOICES,
     Chips,
     EntryForm,
@@ -25,15 +28,15 @@ from .base import (
     card_initial,
 )
 
-RANKS = [(RANK_NAMES[r], RANK_NAMES[r]) for r in (14, 13, 12, 11, 10, 9, 8, 7)]
+RANKS = [(RANK_NAMES[r], dict(RANK_CHOICES)[RANK_NAMES[r]]) for r in (14, 13, 12, 11, 10, 9, 8, 7)]
 RANK_NUMBERS = {name: number for number, name in RANK_NAMES.items()}
-KINDS = [("carre", "Carré"), *[(str(n), str(n)) for n in range(3, 9)]]
+KINDS = [("carre", gettext_lazy("Carré")), *[(str(n), str(n)) for n in range(3, 9)]]
 SLOTS = 3
 
 
 def _suit_chips(required: bool = True, initial: str | None = None) -> forms.ChoiceField:
     return forms.ChoiceField(
-        label="Suit",
+        label=gettext_lazy("Suit"),
         choices=SUIT_CHOICES,
         widget=Chips(attrs={"class": "chips-suits"}),
         required=required,
@@ -74,19 +77,21 @@ class SeatChips(EntryForm):
 
 class DealForm(SeatChips):
     kind = "deal"
-    label = "Deal"
+    label = gettext_lazy("Deal")
     template = "games/belote/_deal_form.html"
 
     def build(self) -> None:
-        self.fields["dealer"] = self.seat_field("Dealer", initial=self.rules.dealer(self.state))
-        self.fields["rank"] = _rank_chips("Upcard")
+        self.fields["dealer"] = self.seat_field(
+            gettext_lazy("Dealer"), initial=self.rules.dealer(self.state)
+        )
+        self.fields["rank"] = _rank_chips(gettext_lazy("Upcard"))
         self.fields["suit"] = _suit_chips(required=False)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         data["upcard"] = None
         if data.get("rank") or data.get("suit"):
-            data["upcard"] = card_from(data.get("rank"), data.get("suit"), "the upcard")
+            data["upcard"] = card_from(data.get("rank"), data.get("suit"), gettext("the upcard"))
         return data
 
     def initial_from(self, event: ev.Deal) -> dict[str, Any]:
@@ -101,11 +106,14 @@ class DeclarationFields:
 
     @staticmethod
     def add(form: SeatChips, prefix: str, who_none: str | None) -> None:
-        form.fields[f"{prefix}seat"] = form.seat_field("Who", none=who_none)
+        form.fields[f"{prefix}seat"] = form.seat_field(gettext_lazy("Who"), none=who_none)
         form.fields[f"{prefix}what"] = forms.ChoiceField(
-            label="Carré, or cards in a row", choices=KINDS, widget=Chips, required=False
+            label=gettext_lazy("Carré, or cards in a row"),
+            choices=KINDS,
+            widget=Chips,
+            required=False,
         )
-        form.fields[f"{prefix}rank"] = _rank_chips("Rank (top card)")
+        form.fields[f"{prefix}rank"] = _rank_chips(gettext_lazy("Rank (top card)"))
         form.fields[f"{prefix}suit"] = _suit_chips(required=False)
 
     @staticmethod
@@ -142,34 +150,45 @@ class ResultForm(SeatChips):
     """A whole hand: contract, trick points (one team's is enough), declarations, belote."""
 
     kind = "result"
-    label = "Quick entry"
+    label = gettext_lazy("Quick entry")
     template = "games/belote/_result_form.html"
 
     def build(self) -> None:
         hand = _hand(self)
         up = hand.upcard if hand else None
-        self.fields["taker"] = self.seat_field("Taker")
+        self.fields["taker"] = self.seat_field(gettext_lazy("Taker"))
         self.fields["trump"] = _suit_chips(initial=up.suit.value if up and up.suit else None)
         self.fields["taker_points"] = PointsField(
-            label="Takers' trick points", required=False, min_value=0, max_value=252
+            label=gettext_lazy("Takers' trick points"), required=False, min_value=0, max_value=252
         )
         self.fields["defender_points"] = PointsField(
-            label="Defenders' trick points", required=False, min_value=0, max_value=252
+            label=gettext_lazy("Defenders' trick points"),
+            required=False,
+            min_value=0,
+            max_value=252,
         )
         self.fields["capot"] = forms.ChoiceField(
-            label="Capot",
-            choices=[("", "No"), ("takers", "Takers"), ("defenders", "Defenders")],
+            label=gettext_lazy("Capot"),
+            choices=[
+                ("", gettext_lazy("No")),
+                ("takers", gettext_lazy("Takers")),
+                ("defenders", gettext_lazy("Defenders")),
+            ],
             widget=Chips,
             required=False,
             initial="",
         )
-        self.fields["last_trick"] = self.seat_field("Last trick", none="Counted in")
+        self.fields["last_trick"] = self.seat_field(
+            gettext_lazy("Last trick"), none=gettext_lazy("Counted in")
+        )
         declarations = _rules(self).options.declarations
         self.slots = SLOTS if declarations == "all" else 0
         for slot in range(1, self.slots + 1):
-            DeclarationFields.add(self, f"d{slot}_", "Nobody")
+            DeclarationFields.add(self, f"d{slot}_", gettext_lazy("Nobody"))
         if declarations != "none":
-            self.fields["belote"] = self.seat_field("Belote-rebelote", none="Nobody")
+            self.fields["belote"] = self.seat_field(
+                gettext_lazy("Belote-rebelote"), none=gettext_lazy("Nobody")
+            )
 
     def declaration_slots(self) -> list[dict[str, Any]]:
         return [
@@ -201,13 +220,17 @@ class ResultForm(SeatChips):
         elif mine is None and theirs is not None:
             mine, theirs = 162 - theirs, theirs
         if mine is None:
-            raise forms.ValidationError("Enter the takers' trick points (or the defenders').")
+            raise forms.ValidationError(
+                gettext("Enter the takers' trick points (or the defenders').")
+            )
         data["points"], data["is_capot"] = (mine, theirs), bool(capot)
         declared = []
         for slot in range(1, self.slots + 1):
             seat = data.get(f"d{slot}_seat")
             if seat is not None:
-                cards = DeclarationFields.cards(data, f"d{slot}_", f"Declaration {slot}")
+                cards = DeclarationFields.cards(
+                    data, f"d{slot}_", gettext("Declaration %(number)s") % {"number": slot}
+                )
                 declared.append(ev.Declared(seat=seat, cards=cards))
         data["declared"] = tuple(declared)
         return data
@@ -244,7 +267,7 @@ class BidForm(SeatChips):
     """One tap per bid: the buttons are the calls open to the player whose turn it is."""
 
     kind = "bid"
-    label = "Bidding"
+    label = gettext_lazy("Bidding")
     template = "games/belote/_bid_form.html"
 
     def build(self) -> None:
@@ -255,7 +278,9 @@ class BidForm(SeatChips):
         self.fields["seat"] = forms.TypedChoiceField(
             choices=self.seat_choices(), coerce=int, widget=forms.HiddenInput, initial=self.bidder
         )
-        self.fields["call"] = forms.ChoiceField(choices=[(c, c) for c in CALLS])
+        self.fields["call"] = forms.ChoiceField(
+            label=gettext_lazy("Call"), choices=[(c, c) for c in CALLS]
+        )
 
     def bidder_name(self) -> str:
         return self.rules.names[self.bidder]
@@ -264,11 +289,11 @@ class BidForm(SeatChips):
         """(call, label, css class) for each button."""
         up = self.upcard.suit if self.upcard else None
         if self.round == 1:
-            take = f"Take {up.symbol}" if up else "Take"
-            return [("take", take, "btn-primary"), ("pass", "Pass", "btn-secondary")]
+            take = gettext("Take %(suit)s") % {"suit": up.symbol} if up else gettext("Take")
+            return [("take", take, "btn-primary"), ("pass", gettext("Pass"), "btn-secondary")]
         suits = [s for s in Suit if s != up]
         named = [(s.value, s.symbol, f"btn-secondary suit-{s.value.lower()}") for s in suits]
-        return [*named, ("pass", "Pass", "btn-secondary")]
+        return [*named, ("pass", gettext("Pass"), "btn-secondary")]
 
     def initial_from(self, event: ev.Bid) -> dict[str, Any]:
         return {"seat": event.seat}  # the call is the button tapped
@@ -279,7 +304,7 @@ class BidForm(SeatChips):
 
 class RedealForm(EntryForm):
     kind = "redeal"
-    label = "All passed"
+    label = gettext_lazy("All passed")
     template = "games/belote/_redeal_form.html"
 
     def to_event(self) -> engine.Event:
@@ -306,7 +331,7 @@ class TrickForm(TrickEntryForm):
 
 class DeclareForm(SeatChips):
     kind = "declare"
-    label = "Declaration"
+    label = gettext_lazy("Declaration")
     template = "games/belote/_declare_form.html"
 
     def build(self) -> None:
@@ -315,7 +340,7 @@ class DeclareForm(SeatChips):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("seat") is not None:
-            data["cards"] = DeclarationFields.cards(data, "", "The declaration")
+            data["cards"] = DeclarationFields.cards(data, "", gettext("The declaration"))
         return data
 
     def initial_from(self, event: ev.Declare) -> dict[str, Any]:
@@ -327,11 +352,13 @@ class DeclareForm(SeatChips):
 
 class BeloteForm(SeatChips):
     kind = "belote"
-    label = "Belote"
+    label = gettext_lazy("Belote")
     template = "games/belote/_belote_form.html"
 
     def build(self) -> None:
-        self.fields["seat"] = self.seat_field("Who holds the king and queen of trumps")
+        self.fields["seat"] = self.seat_field(
+            gettext_lazy("Who holds the king and queen of trumps")
+        )
 
     def initial_from(self, event: ev.BeloteCall) -> dict[str, Any]:
         return {"seat": event.seat}
@@ -347,48 +374,73 @@ FORMS: dict[str, type[EntryForm]] = {
 
 
 def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
-    """One line for the history list."""
+    """One line for the history list, in the active language."""
     names = rules.names
     if isinstance(event, ev.Deal):
-        up = f"; {event.upcard.label} turned up" if event.upcard else ""
-        return f"{names[event.dealer]} dealt{up}"
+        if event.upcard:
+            return gettext("%(dealer)s dealt; %(card)s turned up") % {
+                "dealer": names[event.dealer],
+                "card": card_label(event.upcard),
+            }
+        return gettext("%(dealer)s dealt") % {"dealer": names[event.dealer]}
     if isinstance(event, ev.Bid):
-        call = {"pass": "passes", "take": "takes"}.get(event.call)
-        if call is None:
-            suit = SUITS.get(event.call)
-            call = f"names {suit.symbol}" if suit else f"bids {event.call}"
-        return f"{names[event.seat]} {call}"
+        who = {"player": names[event.seat]}
+        if event.call == "pass":
+            return gettext("%(player)s passes") % who
+        if event.call == "take":
+            return gettext("%(player)s takes") % who
+        suit = SUITS.get(event.call)
+        if suit:
+            return gettext("%(player)s names %(suit)s") % {**who, "suit": suit.symbol}
+        return gettext("%(player)s bids %(call)s") % {**who, "call": event.call}
     if isinstance(event, ev.Redeal):
-        return "All passed: the cards are thrown in"
+        return gettext("All passed: the cards are thrown in")
     if isinstance(event, ev.Declare | ev.Declared):
-        return f"{names[event.seat]} declares {_meld_text(event.cards)}"
+        return gettext("%(player)s declares %(meld)s") % {
+            "player": names[event.seat],
+            "meld": _meld_text(event.cards),
+        }
     if isinstance(event, ev.BeloteCall):
-        return f"{names[event.seat]}: belote"
+        return gettext("%(player)s: belote") % {"player": names[event.seat]}
     if isinstance(event, ev.Trick):
-        return "Trick: " + " ".join(c.label for c in event.cards)
+        return gettext("Trick: %(cards)s") % {"cards": " ".join(map(card_label, event.cards))}
     if isinstance(event, ev.Result):
         return _describe_result(rules, event)
     if isinstance(event, engine.Void):
-        return f"Cancelled entry #{event.target + 1}"
+        return gettext("Cancelled entry #%(number)s") % {"number": event.target + 1}
     return event.kind
 
 
 def _meld_text(cards: tuple[Card, ...]) -> str:
-    return meld_name(cards, Suit.SPADES)
+    return say(meld_name(cards, Suit.SPADES))
 
 
 def _describe_result(rules: engine.Rules[Any, Any], event: ev.Result) -> str:
     names = rules.names
     suit = SUITS.get(event.trump)
-    trump = suit.symbol if suit else event.trump
-    mine = rules.team_name(rules.teams()[event.taker % 2])
-    theirs = rules.team_name(rules.teams()[1 - event.taker % 2])
     other = event.defender_points
     other = 162 - event.taker_points if other is None else other
-    text = f"{names[event.taker]} took {trump}: {mine} {event.taker_points}, {theirs} {other}"
+    values = {
+        "taker": names[event.taker],
+        "trump": suit.symbol if suit else event.trump,
+        "takers": rules.team_name(rules.teams()[event.taker % 2]),
+        "points": event.taker_points,
+        "defenders": rules.team_name(rules.teams()[1 - event.taker % 2]),
+        "other": other,
+    }
     if event.capot:
-        text += ", capot"
+        text = gettext(
+            "%(taker)s took %(trump)s: %(takers)s %(points)s, %(defenders)s %(other)s, capot"
+        )
+    else:
+        text = gettext("%(taker)s took %(trump)s: %(takers)s %(points)s, %(defenders)s %(other)s")
+    text %= values
     parts = [f"{names[d.seat]} {_meld_text(d.cards)}" for d in event.declarations]
     if event.belote is not None:
-        parts.append(f"belote {names[event.belote]}")
-    return text + ("; " + ", ".join(parts) if parts else "")
+        parts.append(gettext("belote %(player)s") % {"player": names[event.belote]})
+    if not parts:
+        return text
+    return gettext("%(result)s; %(declarations)s") % {
+        "result": text,
+        "declarations": ", ".join(parts),
+    }

@@ -5,13 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from companion import rules as engine
 from companion.games.buck_euchre import game
 from companion.games.buck_euchre import play as play
 from companion.rules.cards import Card, Suit
+from companion.rules.tricks import suit_title
+from companion.tables.i18n import card_label, say
 
 from .base import (
+    RANK_CHOICES,
     SUIT_CHOICES,
     Chips,
     ChipsMulti,
@@ -23,32 +27,32 @@ from .base import (
     suit_chips,
 )
 
-RANKS = [(r, r) for r in ("A", "K", "Q", "J", "10", "9")]
-TRUMP_CHOICES = [*SUIT_CHOICES, ("none", "No trump")]
+RANKS = [(r, dict(RANK_CHOICES)[r]) for r in ("A", "K", "Q", "J", "10", "9")]
+TRUMP_CHOICES = [*SUIT_CHOICES, ("none", gettext_lazy("No trump"))]
 HOW_CHOICES = [
-    ("ordered", "Ordered up (round 1)"),
-    ("named", "Named (round 2)"),
-    ("clubs", "Club turned up"),
-    ("none", "No trump"),
+    ("ordered", gettext_lazy("Ordered up (round 1)")),
+    ("named", gettext_lazy("Named (round 2)")),
+    ("clubs", gettext_lazy("Club turned up")),
+    ("none", gettext_lazy("No trump")),
 ]
 
 
 class DealForm(EntryForm):
     kind = "deal"
-    label = "Deal"
+    label = gettext_lazy("Deal")
     template = "games/buck_euchre/_deal_form.html"
 
     def build(self) -> None:
         self.fields["dealer"] = self.dealer_field()
         self.fields["rank"] = forms.ChoiceField(
-            label="Upcard", choices=RANKS, widget=Chips, required=False
+            label=gettext_lazy("Upcard"), choices=RANKS, widget=Chips, required=False
         )
-        self.fields["suit"] = suit_chips("Suit")
+        self.fields["suit"] = suit_chips(gettext_lazy("Suit"))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("rank") or data.get("suit"):
-            data["upcard"] = card_from(data.get("rank"), data.get("suit"), "the turned-up")
+            data["upcard"] = card_from(data.get("rank"), data.get("suit"), gettext("the turned-up"))
         else:
             data["upcard"] = None
         return data
@@ -67,7 +71,7 @@ class ResultForm(EntryForm):
     once the counts given already make five tricks."""
 
     kind = "result"
-    label = "Quick entry"
+    label = gettext_lazy("Quick entry")
     template = "games/buck_euchre/_result_form.html"
 
     def build(self) -> None:
@@ -76,10 +80,10 @@ class ResultForm(EntryForm):
         self.clubs = self.upcard is not None and self.upcard.suit is Suit.CLUBS
         if not self.clubs:
             initial = self.upcard.suit.value if self.upcard and self.upcard.suit else None
-            self.fields["trump"] = suit_chips("Trump", TRUMP_CHOICES)
+            self.fields["trump"] = suit_chips(gettext_lazy("Trump"), TRUMP_CHOICES)
             self.fields["trump"].initial = initial
             self.fields["declarer"] = forms.TypedChoiceField(
-                label="Declarer (chose trump)",
+                label=gettext_lazy("Declarer (chose trump)"),
                 choices=self.seat_choices(),
                 coerce=int,
                 widget=Chips,
@@ -87,7 +91,7 @@ class ResultForm(EntryForm):
                 empty_value=None,
             )
             self.fields["dropped"] = forms.TypedMultipleChoiceField(
-                label="Dropped out",
+                label=gettext_lazy("Dropped out"),
                 choices=self.seat_choices(),
                 coerce=int,
                 widget=ChipsMulti,
@@ -95,7 +99,10 @@ class ResultForm(EntryForm):
             )
         if self.upcard is None:
             self.fields["how"] = forms.ChoiceField(
-                label="How trump was chosen", choices=HOW_CHOICES, widget=Chips, required=False
+                label=gettext_lazy("How trump was chosen"),
+                choices=HOW_CHOICES,
+                widget=Chips,
+                required=False,
             )
         for seat, name in self.seat_choices():
             self.fields[f"tricks_{seat}"] = count_field(name, 5, initial=None)
@@ -107,7 +114,9 @@ class ResultForm(EntryForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if not self.clubs and not data.get("trump"):
-            raise forms.ValidationError("Choose the trump, or No trump if everyone passed twice.")
+            raise forms.ValidationError(
+                gettext("Choose the trump, or No trump if everyone passed twice.")
+            )
         dropped = set(data.get("dropped") or ())
         seats = [s for s, _ in self.seat_choices()]
         # An untapped count chip arrives as "" (blank), never confused with 0.
@@ -119,7 +128,8 @@ class ResultForm(EntryForm):
         if len(blank) > 1:
             names = ", ".join(self.rules.names[s] for s in blank)
             raise forms.ValidationError(
-                f"Enter the tricks of everyone still in but one (missing: {names})."
+                gettext("Enter the tricks of everyone still in but one (missing: %(names)s).")
+                % {"names": names}
             )
         if blank:
             tricks[blank[0]] = max(0, game.TRICKS - known)
@@ -157,7 +167,7 @@ class BidForm(EntryForm):
     """One call, one tap: each button submits the form with its call."""
 
     kind = "bid"
-    label = "Bid by bid"
+    label = gettext_lazy("Bid by bid")
     template = "games/buck_euchre/_bid_form.html"
 
     def build(self) -> None:
@@ -170,18 +180,24 @@ class BidForm(EntryForm):
             choices=self.seat_choices(), coerce=int, widget=forms.HiddenInput, initial=self.bidder
         )
         self.fields["call"] = forms.ChoiceField(
-            choices=[("pass", "Pass"), ("order-up", "Order up"), *SUIT_CHOICES]
+            label=gettext_lazy("Call"),
+            choices=[("pass", "Pass"), ("order-up", "Order up"), *SUIT_CHOICES],
         )
 
     def buttons(self) -> list[tuple[str, str, str, str]]:
         """(value, text, css class, spoken label) for each call open to the bidder."""
-        out = [("pass", "Pass", "btn-secondary", "Pass")]
+        out = [("pass", gettext("Pass"), "btn-secondary", gettext("Pass"))]
         if self.round == 1:
-            text = "Take it up" if self.is_dealer else "Order it up"
+            text = gettext("Take it up") if self.is_dealer else gettext("Order it up")
             return [*out, ("order-up", text, "btn-primary", text)]
         up = self.upcard.suit if self.upcard is not None else None
         return out + [
-            (s.value, s.symbol, f"btn-secondary suit-{s.value.lower()}", f"Name {s.title}")
+            (
+                s.value,
+                s.symbol,
+                f"btn-secondary suit-{s.value.lower()}",
+                gettext("Name %(suit)s") % {"suit": say(suit_title(s))},
+            )
             for s in Suit
             if s != up
         ]
@@ -199,7 +215,7 @@ class BidForm(EntryForm):
 
 class DropsForm(EntryForm):
     kind = "drops"
-    label = "Drops"
+    label = gettext_lazy("Drops")
     template = "games/buck_euchre/_drops_form.html"
 
     def build(self) -> None:
@@ -209,7 +225,7 @@ class DropsForm(EntryForm):
         start = 0 if declarer is None else declarer + 1
         order = [(start + k) % game.SEATS for k in range(game.SEATS)]
         self.fields["dropped"] = forms.TypedMultipleChoiceField(
-            label="Dropped out",
+            label=gettext_lazy("Dropped out"),
             choices=[(s, names[s]) for s in order if s != declarer],
             coerce=int,
             widget=ChipsMulti,
@@ -232,7 +248,11 @@ class TrickForm(TrickEntryForm):
     @property
     def hint(self) -> str:  # type: ignore[override]
         dropped = len(self.order) < self.rules.n_seats
-        return super().hint + (" Only the players still in play are listed." if dropped else "")
+        if not dropped:
+            return str(super().hint)
+        return gettext("%(hint)s Only the players still in play are listed.") % {
+            "hint": super().hint
+        }
 
     ranks = RANKS
 
@@ -253,31 +273,46 @@ FORMS: dict[str, type[EntryForm]] = {
 
 
 def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
-    """One line for the history list."""
+    """One line for the history list, in the active language."""
     names = rules.names
     if isinstance(event, game.Deal):
         if event.upcard is None:
-            return f"{names[event.dealer]} dealt (upcard not noted)"
-        return f"{names[event.dealer]} dealt; {event.upcard.label} turned up"
+            return gettext("%(dealer)s dealt (upcard not noted)") % {"dealer": names[event.dealer]}
+        return gettext("%(dealer)s dealt; %(card)s turned up") % {
+            "dealer": names[event.dealer],
+            "card": card_label(event.upcard),
+        }
     if isinstance(event, game.Bid):
-        return f"{names[event.seat]}: {play.call_word(event.call)}"
+        return f"{names[event.seat]}: {say(play.call_word(event.call))}"
     if isinstance(event, game.Drops):
-        return "Dropped: " + (", ".join(names[s] for s in event.dropped) or "nobody")
+        dropped = ", ".join(names[s] for s in event.dropped) or gettext("nobody")
+        return gettext("Dropped: %(players)s") % {"players": dropped}
     if isinstance(event, game.Result):
-        trump = play.suit_label(play.SUIT_CODES.get(event.trump.upper()))
-        who = f" ({names[event.declarer]})" if event.declarer is not None else ""
-        text = f"Quick entry: trump {trump}{who}"
+        trump = say(play.suit_label(play.SUIT_CODES.get(event.trump.upper())))
+        if event.declarer is not None:
+            text = gettext("Quick entry: trump %(trump)s (%(declarer)s)") % {
+                "trump": trump,
+                "declarer": names[event.declarer],
+            }
+        else:
+            text = gettext("Quick entry: trump %(trump)s") % {"trump": trump}
         if event.dropped:
-            text += "; dropped " + ", ".join(names[s] for s in event.dropped)
+            dropped = ", ".join(names[s] for s in event.dropped)
+            text = gettext("%(result)s; dropped %(players)s") % {"result": text, "players": dropped}
         tricks = ", ".join(
             f"{n} {t}"
             for s, (n, t) in enumerate(zip(names, event.tricks, strict=True))
             if s not in event.dropped
         )
-        return f"{text}; tricks {tricks}"
+        return gettext("%(result)s; tricks %(tricks)s") % {"result": text, "tricks": tricks}
     if isinstance(event, game.Trick):
-        led = f" led by {names[event.leader]}" if event.leader is not None else ""
-        return f"Trick{led}: " + " ".join(c.label for c in event.cards)
+        cards = " ".join(map(card_label, event.cards))
+        if event.leader is not None:
+            return gettext("Trick led by %(player)s: %(cards)s") % {
+                "player": names[event.leader],
+                "cards": cards,
+            }
+        return gettext("Trick: %(cards)s") % {"cards": cards}
     if isinstance(event, engine.Void):
-        return f"Cancelled entry #{event.target + 1}"
+        return gettext("Cancelled entry #%(number)s") % {"number": event.target + 1}
     return event.kind

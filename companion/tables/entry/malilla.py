@@ -5,13 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from companion import rules as engine
 from companion.games.malilla import game
 from companion.games.malilla.play import ORDER, POINTS
 from companion.rules.cards import RANK_NAMES
+from companion.tables.i18n import card_label
 
 from .base import (
+    RANK_CHOICES,
     Chips,
     EntryForm,
     PointsField,
@@ -24,27 +27,29 @@ from .base import (
 )
 
 #: The 40-card pack's ranks, high to low as Malilla ranks them.
-RANKS = [(RANK_NAMES[r], RANK_NAMES[r]) for r in ORDER]
+RANKS = [(RANK_NAMES[r], dict(RANK_CHOICES)[RANK_NAMES[r]]) for r in ORDER]
 
 
 class DealForm(EntryForm):
     kind = "deal"
-    label = "Deal"
+    label = gettext_lazy("Deal")
     template = "games/malilla/_deal_form.html"
 
     def build(self) -> None:
         self.fields["dealer"] = self.dealer_field()
-        self.fields["rank"] = rank_chips("Card turned up", RANKS)
+        self.fields["rank"] = rank_chips(gettext_lazy("Card turned up"), RANKS)
         self.fields["suit"] = suit_chips()
         expected = self.rules.dealer(self.state)
         self.misdeal_by = self.rules.names[expected] if expected is not None else ""
         self.fields["misdeal"] = forms.BooleanField(
-            label=f"{self.misdeal_by} misdealt: the next player dealt instead", required=False
+            label=gettext("%(player)s misdealt: the next player dealt instead")
+            % {"player": self.misdeal_by},
+            required=False,
         )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        data["upcard"] = card_from(data.get("rank"), data.get("suit"), "the turned-up")
+        data["upcard"] = card_from(data.get("rank"), data.get("suit"), gettext("the turned-up"))
         return data
 
     def initial_from(self, event: game.Deal) -> dict[str, Any]:
@@ -59,15 +64,15 @@ class TallyForm(EntryForm):
     """Each side's card points and tricks; one side is enough, the other is worked out."""
 
     kind = "tally"
-    label = "Hand's points"
+    label = gettext_lazy("Hand's points")
     template = "games/malilla/_tally_form.html"
 
     def build(self) -> None:
         for side in (0, 1):
             self.fields[f"cards_{side}"] = PointsField(
-                label="Card points", required=False, min_value=0, max_value=60
+                label=gettext_lazy("Card points"), required=False, min_value=0, max_value=60
             )
-            tricks = count_field("Tricks won", 10, initial=None)
+            tricks = count_field(gettext_lazy("Tricks won"), 10, initial=None)
             tricks.required = False
             tricks.empty_value = None
             self.fields[f"tricks_{side}"] = tricks
@@ -84,8 +89,10 @@ class TallyForm(EntryForm):
         complete = [i for i, (c, t) in enumerate(given) if c is not None and t is not None]
         if not complete:
             raise forms.ValidationError(
-                "Enter the card points and the tricks of at least one side: the other side's "
-                "are worked out (60 card points and 10 tricks in all)."
+                gettext(
+                    "Enter the card points and the tricks of at least one side: the other side's "
+                    "are worked out (60 card points and 10 tricks in all)."
+                )
             )
         data["side"] = complete[0]
         data["other"] = given[1 - complete[0]]
@@ -129,11 +136,23 @@ class TrickForm(TrickEntryForm):
         return game.Trick(cards=self.cleaned_data["cards"], leader=self.leader)
 
 
+#: The play rules a flag names, as words (the flag's code stays the identifier).
+DUTIES = {
+    "revoke": gettext_lazy("revoke"),
+    "must-beat": gettext_lazy("must beat"),
+    "unled-seven": gettext_lazy("unled seven"),
+}
+
+
+def _duty(code: str) -> str:
+    return str(DUTIES.get(code, code.replace("-", " ")))
+
+
 class ForfeitForm(EntryForm):
     """The table confirms an irregularity: who made it, and what happened."""
 
     kind = "forfeit"
-    label = "Forfeit"
+    label = gettext_lazy("Forfeit")
     template = "games/malilla/_forfeit_form.html"
 
     def build(self) -> None:
@@ -142,18 +161,19 @@ class ForfeitForm(EntryForm):
         flags = hand.flags if hand is not None else ()
         first = flags[0] if flags else None
         self.flagged = [
-            f"{self.rules.names[f.seat]}, trick {f.trick} ({f.code.replace('-', ' ')})"
+            gettext("%(player)s, trick %(trick)s (%(duty)s)")
+            % {"player": self.rules.names[f.seat], "trick": f.trick, "duty": _duty(f.code)}
             for f in flags
         ]
         self.fields["player"] = forms.TypedChoiceField(
-            label="Who made the irregular play",
+            label=gettext_lazy("Who made the irregular play"),
             choices=self.seat_choices(),
             coerce=int,
             widget=Chips,
             initial=first.seat if first else None,
         )
         self.fields["note"] = forms.CharField(
-            label="What happened",
+            label=gettext_lazy("What happened"),
             required=not flags,
             max_length=200,
             initial=f"Confirmed: {self.flagged[0]}" if first else "",
@@ -175,25 +195,37 @@ FORMS: dict[str, type[EntryForm]] = {
 
 
 def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
-    """One line for the history list."""
+    """One line for the history list, in the active language."""
     names = rules.names
     if isinstance(event, game.Deal):
         bonus = POINTS.get(event.upcard.rank, 0)
-        extra = f" (+{bonus} dealer's bonus)" if bonus else ""
-        after = " after a misdeal" if event.misdeal else ""
-        return f"{names[event.dealer]} dealt{after}; {event.upcard.label} turned up{extra}"
+        values = {"dealer": names[event.dealer], "card": card_label(event.upcard), "bonus": bonus}
+        if event.misdeal:
+            text = gettext("%(dealer)s dealt after a misdeal; %(card)s turned up")
+        else:
+            text = gettext("%(dealer)s dealt; %(card)s turned up")
+        if bonus:
+            return gettext("%(deal)s (+%(bonus)s dealer's bonus)") % {
+                "deal": text % values,
+                "bonus": bonus,
+            }
+        return text % values
     if isinstance(event, game.Tally):
         side = event.side % 2
         sides = rules.column_names()
-        text = f"Points: {sides[side]} {event.card_points} card points, {event.tricks} tricks"
+        text = gettext("Points: %(side)s %(points)s card points, %(tricks)s tricks") % {
+            "side": sides[side],
+            "points": event.card_points,
+            "tricks": event.tricks,
+        }
         if event.other_card_points is not None or event.other_tricks is not None:
-            text += f"; {sides[1 - side]} {event.other_card_points}, {event.other_tricks}"
+            text = f"{text}; {sides[1 - side]} {event.other_card_points}, {event.other_tricks}"
         return text
     if isinstance(event, game.Trick):
-        return "Trick: " + " ".join(c.label for c in event.cards)
+        return gettext("Trick: %(cards)s") % {"cards": " ".join(map(card_label, event.cards))}
     if isinstance(event, game.Forfeit):
-        text = f"Forfeit confirmed: {names[event.player]}'s side"
+        text = gettext("Forfeit confirmed: %(player)s's side") % {"player": names[event.player]}
         return text + (f" — {event.note}" if event.note else "")
     if isinstance(event, engine.Void):
-        return f"Cancelled entry #{event.target + 1}"
+        return gettext("Cancelled entry #%(number)s") % {"number": event.target + 1}
     return event.kind

@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from companion import rules as engine
 from companion.games.recruit import game
 from companion.rules.cards import JACK, KING, QUEEN, RANK_NAMES
+from companion.tables.i18n import card_label, rank_label, say
 
 from .base import (
     RANK_CHOICES,
@@ -22,27 +24,27 @@ from .base import (
     count_field,
 )
 
-JOKER_RANK = [("JK", "Joker")]
+JOKER_RANK = [("JK", pgettext_lazy("card", "Joker"))]
 
 
 class DealForm(EntryForm):
     kind = "deal"
-    label = "Deal"
+    label = gettext_lazy("Deal")
     template = "games/recruit/_deal_form.html"
 
     def build(self) -> None:
         self.fields["dealer"] = self.dealer_field()
         self.fields["rank"] = forms.ChoiceField(
-            label="Card turned up", choices=RANK_CHOICES + JOKER_RANK, widget=Chips
+            label=gettext_lazy("Card turned up"), choices=RANK_CHOICES + JOKER_RANK, widget=Chips
         )
         self.fields["suit"] = forms.ChoiceField(
-            label="Suit",
+            label=gettext_lazy("Suit"),
             choices=SUIT_CHOICES,
             widget=Chips(attrs={"class": "chips-suits"}),
             required=False,
         )
         self.fields["variants"] = forms.MultipleChoiceField(
-            label="Variants declared by the dealer",
+            label=gettext_lazy("Variants declared by the dealer"),
             choices=list(game.VARIANTS.items()),
             widget=ChipsMulti,
             required=False,
@@ -51,7 +53,7 @@ class DealForm(EntryForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if "rank" in data:
-            data["shown"] = card_from(data["rank"], data.get("suit"), "the turned-up")
+            data["shown"] = card_from(data["rank"], data.get("suit"), gettext("the turned-up"))
         return data
 
     def initial_from(self, event: game.Deal) -> dict[str, Any]:
@@ -68,7 +70,7 @@ class DealForm(EntryForm):
 
 class ExchangeForm(EntryForm):
     kind = "exchange"
-    label = "Swaps"
+    label = gettext_lazy("Swaps")
     template = "games/recruit/_exchange_form.html"
 
     def build(self) -> None:
@@ -95,7 +97,7 @@ class PilesForm(EntryForm):
     """Each player's pile. One pile size may be left blank: it is worked out from the others."""
 
     kind = "piles"
-    label = "Piles"
+    label = gettext_lazy("Piles")
     template = "games/recruit/_piles_form.html"
 
     def build(self) -> None:
@@ -103,17 +105,23 @@ class PilesForm(EntryForm):
         self.match_rank = _match_rank(self.state)
         for seat, name in self.seat_choices():
             self.fields[f"cards_{seat}"] = forms.IntegerField(
-                label=f"{name}: cards collected",
+                label=gettext("%(name)s: cards collected") % {"name": name},
                 required=False,
                 min_value=0,
                 max_value=total,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "count"}),
             )
-            for attr, word in (("jacks", "Jacks"), ("queens", "Queens"), ("kings", "Kings")):
+            for attr, word in (
+                ("jacks", gettext("Jacks")),
+                ("queens", gettext("Queens")),
+                ("kings", gettext("Kings")),
+            ):
                 self.fields[f"{attr}_{seat}"] = count_field(word, 4)
             if self.match_rank is not None and self.match_rank not in (JACK, QUEEN, KING):
                 rank = RANK_NAMES[self.match_rank]
-                self.fields[f"matches_{seat}"] = count_field(f"Match {rank}s", 3)
+                self.fields[f"matches_{seat}"] = count_field(
+                    gettext("Match %(rank)ss") % {"rank": rank}, 3
+                )
 
     def seat_rows(self) -> list[dict[str, Any]]:
         rows = []
@@ -137,7 +145,10 @@ class PilesForm(EntryForm):
         if len(blank) > 1:
             names = ", ".join(self.rules.names[s] for s in blank)
             raise forms.ValidationError(
-                f"Enter the number of cards for everyone but one player (missing: {names})."
+                gettext(
+                    "Enter the number of cards for everyone but one player (missing: %(names)s)."
+                )
+                % {"names": names}
             )
         if blank:
             known = sum(data[f"cards_{s}"] for s in seats if s not in blank)
@@ -190,27 +201,32 @@ FORMS: dict[str, type[EntryForm]] = {
 
 
 def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
-    """One line for the history list."""
+    """One line for the history list, in the active language."""
     names = rules.names
     if isinstance(event, game.Deal):
-        text = f"{names[event.dealer]} dealt; {event.shown.label} turned up"
+        text = gettext("%(dealer)s dealt; %(card)s turned up") % {
+            "dealer": names[event.dealer],
+            "card": card_label(event.shown),
+        }
         if event.variants:
-            text += " — " + ", ".join(v for k, v in game.VARIANTS.items() if k in event.variants)
+            variants = ", ".join(say(v) for k, v in game.VARIANTS.items() if k in event.variants)
+            text = gettext("%(deal)s — %(variants)s") % {"deal": text, "variants": variants}
         return text
     if isinstance(event, game.Exchange):
-        return "Swaps: " + ", ".join(f"{n} {c}" for n, c in zip(names, event.swapped, strict=True))
+        swaps = ", ".join(f"{n} {c}" for n, c in zip(names, event.swapped, strict=True))
+        return gettext("Swaps: %(swaps)s") % {"swaps": swaps}
     if isinstance(event, game.Piles):
         parts = []
         for name, p in zip(names, event.piles, strict=True):
             faces = "".join(
-                f" {k}{letter}"
-                for k, letter in ((p.jacks, "J"), (p.queens, "Q"), (p.kings, "K"))
+                f" {k}{rank_label(rank)}"
+                for k, rank in ((p.jacks, 11), (p.queens, 12), (p.kings, 13))
                 if k
             )
             parts.append(f"{name} {p.cards}{faces}")
-        return "Piles: " + ", ".join(parts)
+        return gettext("Piles: %(piles)s") % {"piles": ", ".join(parts)}
     if isinstance(event, game.Trick):
-        return "Trick: " + " ".join(c.label for c in event.cards)
+        return gettext("Trick: %(cards)s") % {"cards": " ".join(map(card_label, event.cards))}
     if isinstance(event, engine.Void):
-        return f"Cancelled entry #{event.target + 1}"
+        return gettext("Cancelled entry #%(number)s") % {"number": event.target + 1}
     return event.kind
