@@ -5,6 +5,7 @@ table (the list of this phone's tables is the phone's own, filled in by app.js).
 from __future__ import annotations
 
 import json
+import re
 import struct
 
 import pytest
@@ -83,3 +84,33 @@ def test_a_table_page_says_what_this_phone_may_keep(client: Client, recruit_game
     assert 'data-game="Recruit"' in html and 'data-players="Ann, Bob, Cat"' in html
     viewer = client.get(f"/t/{table.view_key}/").content.decode()
     assert f'data-url="/t/{table.view_key}/"' in viewer and "data-scorer" not in viewer
+
+
+def test_a_cancelled_entrys_button_is_read_as_restore(client: Client, game_mid_hand: Game) -> None:
+    url = f"/t/{game_mid_hand.table.score_key}/g/{game_mid_hand.number}/"
+    actions.check_void_event(game_mid_hand, 0)
+    html = client.get(url).content.decode()
+    # Entry 2 is the cancel; its button restores entry 1 and says so.
+    assert 'aria-label="Restore what entry 2 cancelled">Restore</button>' in html
+    assert 'aria-label="Cancel entry 2"' not in html
+
+
+def test_the_piles_forms_chip_groups_are_labelled(client: Client, game_mid_hand: Game) -> None:
+    url = f"/t/{game_mid_hand.table.score_key}/g/{game_mid_hand.number}/?entry=piles"
+    html = client.get(url).content.decode()
+    groups = re.findall(r'<div class="face" role="group" aria-labelledby="([^"]+)">', html)
+    assert len(groups) >= 9  # jacks, queens and kings for each of three players
+    for label_id in groups:
+        assert f'id="{label_id}"' in html
+
+
+def test_a_game_for_exactly_four_says_four_players(client: Client) -> None:
+    html = client.get("/rules/").content.decode()
+    assert "4–4 players" not in html
+    assert re.search(r"Belote</strong></a>.*?— 4 players\.", html)
+
+
+def test_an_import_error_is_focused_where_it_shows(client: Client) -> None:
+    html = client.post("/import/", {"log": "{"}).content.decode()
+    assert re.search(r'<ul class="errorlist" id="import-error" tabindex="-1" role="alert" autofocus>', html)
+    assert html.count("autofocus") == 1  # not the new table's first name box
