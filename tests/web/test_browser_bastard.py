@@ -51,6 +51,7 @@ GAME = [
 
 def _play(page: Page, cards: str) -> None:
     page.get_by_role("link", name="Play by play").click()
+    page.wait_for_load_state("networkidle")
     button = page.get_by_role("button", name="Record the play")
     button.wait_for()
     if cards == "JK":
@@ -65,6 +66,7 @@ def _play(page: Page, cards: str) -> None:
 
 def _pass(page: Page, how: str) -> None:
     page.get_by_role("link", name="Pass", exact=True).click()
+    page.wait_for_load_state("networkidle")
     name = "Pass by choice and draw" if how == "choice" else "Cannot play: pass and draw"
     page.get_by_role("button", name=name).click()
 
