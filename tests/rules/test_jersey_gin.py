@@ -163,3 +163,74 @@ def test_one_player_scores_each_hand(
         if over:
             assert sum(rules.scores(state)) == sum(state.points) + 100 + 25 * len(log) // 2
             break
+
+
+# --- full entry: the knocker's cards, lay-offs card by card, the others' cards ----------------
+
+ANN = "5H 6H 7H 9S 9D 9C JC QC KC 2D"  # 9s, hearts 5-7, clubs J-K; 2♦ left: knocks with 2
+BOB_REST = "2S 3S 4S KD KH 7C 6C"  # after laying off 4♥ 8♥ 10♣: 10 + 10 + 7 + 6 = 33
+CAT_REST = "AS AC AD 3C 5C 6D 8S 10S"  # after laying off 9♥ 10♥: 3 + 5 + 6 + 8 + 10 = 32
+
+
+def knock_log() -> list[Event]:
+    from companion.games.jersey_gin.game import LayOff, Rest, Show
+    from companion.rules.cards import parse_card, parse_cards
+
+    # the melds as shown: 1: 9♠ 9♦ 9♣, 2: 5♥ 6♥ 7♥, 3: J♣ Q♣ K♣
+    return [
+        Deal(dealer=Seat(2)),
+        Show(end="knock", by=Seat(0), cards=parse_cards(ANN)),
+        LayOff(seat=Seat(1), card=parse_card("4H"), meld=2),
+        LayOff(seat=Seat(1), card=parse_card("8H"), meld=2),
+        LayOff(seat=Seat(1), card=parse_card("10C"), meld=3),
+        LayOff(seat=Seat(2), card=parse_card("9H"), meld=2),  # on Bob's 8♥: chained
+        LayOff(seat=Seat(2), card=parse_card("10H"), meld=2),
+        Rest(cards=((), parse_cards(BOB_REST), parse_cards(CAT_REST))),
+    ]
+
+
+def test_full_entry_with_lay_offs_in_order() -> None:
+    rules = game()
+    log = knock_log()
+    state = replay(rules, log[:-1]).state
+    info = {str(k): str(v) for k, v in rules.info(state)}
+    assert info["Knocker's melds"] == ("1: 9♠ 9♦ 9♣ · 2: 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ · 3: 10♣ J♣ Q♣ K♣")
+    state = replay(rules, log).state
+    # Ann 2 against 33 and 32: 31 + 30
+    assert rules.hands(state)[0].points == (61, 0, 0)
+    labels = [str(line.label) for line in rules.hands(state)[0].lines[1]]
+    assert labels[:3] == ["Melds: 2♠ 3♠ 4♠", "Laid off 4♥ 8♥ 10♣", "Deadwood K♥ K♦ 6♣ 7♣: 33"]
+
+
+def test_lay_offs_are_checked() -> None:
+    from companion.games.jersey_gin.game import LayOff
+    from companion.rules.cards import parse_card
+
+    rules = game()
+    log = knock_log()
+    state = replay(rules, log[:2]).state
+
+    def code(event: Event) -> list[str]:
+        return [v.code for v in rules.violations(state, event)]
+
+    assert code(LayOff(seat=Seat(1), card=parse_card("KD"), meld=3)) == ["layoff-does-not-fit"]
+    assert code(LayOff(seat=Seat(1), card=parse_card("4H"), meld=4)) == ["layoff-no-meld"]
+    assert code(LayOff(seat=Seat(0), card=parse_card("4H"), meld=2)) == ["layoff-by-knocker"]
+    assert code(LayOff(seat=Seat(1), card=parse_card("9S"), meld=1)) == ["card-twice"]
+    # once Cat has laid off, Bob (the knocker's left) is too late
+    state = replay(rules, [*log[:2], LayOff(seat=Seat(2), card=parse_card("4H"), meld=2)]).state
+    assert code(LayOff(seat=Seat(1), card=parse_card("4H"), meld=2)) == ["layoff-order"]
+
+
+def test_full_entry_refuses_a_knock_above_10_with_the_cards_left() -> None:
+    from companion.games.jersey_gin.game import Show
+    from companion.rules.cards import parse_cards
+
+    rules = game()
+    state = replay(rules, [Deal(dealer=Seat(2))]).state
+    show = Show(end="knock", by=Seat(0), cards=parse_cards("5H 6H 7H 9S 9D 9C JC QC 2D 3S"))
+    problems = rules.violations(state, show)
+    assert [p.code for p in problems] == ["knock-too-high"]
+    assert str(problems[0].message) == (
+        "Ann cannot knock: at best 3♠ 2♦ J♣ Q♣ are left over, 25; a knock needs 10 or less."
+    )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Protocol
 
+from companion.rules.cards import Card
 from companion.rules.core import HandScore, Outcome
 from companion.rules.events import Event, PerSeat, Seat
 from companion.rules.text import tr
@@ -32,6 +33,47 @@ class Result(Event):
     deadwood: PerSeat[int]
 
 
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Show(Event):
+    kind = "show"
+    summary = tr(
+        "Full entry, first step: the knocker's (or the gin player's) ten cards after the "
+        "discard; the app finds the melds and the deadwood."
+    )
+    end: str  # "knock" or "gin"
+    by: Seat
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(self.cards, key=Card.sort_key)))
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class LayOff(Event):
+    kind = "layoff"
+    summary = tr(
+        "One card a defender lays off on one of the knocker's melds (numbered as shown), in "
+        "turn from the knocker's left."
+    )
+    seat: Seat
+    card: Card
+    meld: int  # 1-based, as the knocker's melds are shown
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Rest(Event):
+    kind = "rest"
+    summary = tr(
+        "Full entry, last step: the cards the two others still hold after laying off; the app "
+        "finds their best arrangement and scores the hand."
+    )
+    cards: PerSeat[tuple[Card, ...]]  # the knocker's entry is empty
+
+    def __post_init__(self) -> None:
+        ordered = tuple(tuple(sorted(cards, key=Card.sort_key)) for cards in self.cards)
+        object.__setattr__(self, "cards", ordered)
+
+
 # --- options and state ----------------------------------------------------------------------
 
 
@@ -48,9 +90,23 @@ class JerseyGinOptions:
 
 
 @dataclasses.dataclass(frozen=True)
+class Shown:
+    """The knocker's hand in a full entry: the melds the app found (lay-offs added in order)."""
+
+    end: str
+    by: int
+    cards: tuple[Card, ...]
+    melds: tuple[tuple[Card, ...], ...]
+    deadwood: tuple[Card, ...]
+    deadwood_value: int
+    layoffs: tuple[tuple[int, Card, int], ...] = ()  # (seat, card, meld index 0-based)
+
+
+@dataclasses.dataclass(frozen=True)
 class Hand:
     number: int
     dealer: int
+    shown: Shown | None = None
 
 
 @dataclasses.dataclass(frozen=True)

@@ -31,8 +31,13 @@ from companion.games.jersey_gin.events import (
     Hand,
     JerseyGinOptions,
     JerseyGinState,
+    LayOff,
+    Rest,
     Result,
+    Show,
+    Shown,
 )
+from companion.rules.cards import Card
 from companion.rules.core import (
     Family,
     HandScore,
@@ -44,6 +49,7 @@ from companion.rules.core import (
     Violation,
 )
 from companion.rules.events import Event, event_types
+from companion.rules.melds import classify
 from companion.rules.text import Text, tr, tr_n, trc
 
 RULE = {"gin": "gin", "knock": "knocking", "underknock": "underknock", "break": "break"}
@@ -55,7 +61,7 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
     family = Family.RUMMY
     seats = range(3, 4)
     options_type = JerseyGinOptions
-    event_types: ClassVar[dict[str, type[Event]]] = event_types(Deal, Result)
+    event_types: ClassVar[dict[str, type[Event]]] = event_types(Deal, Result, Show, LayOff, Rest)
     blurb = tr(
         "Gin rummy for three: knock with 10 or less, beware the underknock, go gin for 40, and "
         "race to 100."
@@ -103,7 +109,14 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
     def expects(self, state: JerseyGinState) -> frozenset[str]:
         if self.outcome(state) is not None:
             return frozenset()
-        return frozenset({"deal"}) if state.hand is None else frozenset({"result"})
+        hand = state.hand
+        if hand is None:
+            return frozenset({"deal"})
+        if hand.shown is None:
+            return frozenset({"result", "show"})
+        if hand.shown.end == "gin":
+            return frozenset({"rest"})
+        return frozenset({"layoff", "rest"})
 
     def dealer(self, state: JerseyGinState) -> int | None:
         return state.hand.dealer if state.hand else state.next_dealer
@@ -144,6 +157,14 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
             return checks.deal_problems(self, state, event)
         if isinstance(event, Result):
             return checks.result_problems(self, event)
+        if isinstance(event, Show):
+            return checks.show_problems(self, event)
+        shown = state.hand.shown if state.hand else None
+        assert shown is not None
+        if isinstance(event, LayOff):
+            return checks.layoff_problems(self, shown, event)
+        if isinstance(event, Rest):
+            return checks.rest_problems(self, shown, event)
         message = tr("Jersey Gin does not record '{kind}' entries.", kind=event.kind)
         return [Violation("unknown-event", message)]
 
@@ -153,10 +174,83 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
             new = Hand(len(state.done) + 1, event.dealer)
             return dataclasses.replace(state, hand=new, next_dealer=None)
         hand = state.hand
-        assert hand is not None and isinstance(event, Result)
-        deadwood = tuple(event.deadwood)
-        scorer, how = play.hand_winner(event.end, event.by, deadwood, self.options)
-        lines = [list(seat) for seat in self.hand_lines(how, event.by, scorer, deadwood)]
+        assert hand is not None
+        if isinstance(event, Show):
+            best = play.arrange(event.cards)
+            shown = Shown(
+                end=event.end,
+                by=event.by,
+                cards=event.cards,
+                melds=tuple(m.cards for m in best.melds),
+                deadwood=best.deadwood,
+                deadwood_value=best.deadwood_value,
+            )
+            return dataclasses.replace(state, hand=dataclasses.replace(hand, shown=shown))
+        if isinstance(event, LayOff):
+            assert hand.shown is not None
+            shown = hand.shown
+            index = event.meld - 1
+            grown = classify((*shown.melds[index], event.card), play.MELDS).cards
+            melds = tuple(grown if i == index else m for i, m in enumerate(shown.melds))
+            layoffs = (*shown.layoffs, (int(event.seat), event.card, index))
+            shown = dataclasses.replace(shown, melds=melds, layoffs=layoffs)
+            return dataclasses.replace(state, hand=dataclasses.replace(hand, shown=shown))
+        if isinstance(event, Rest):
+            assert hand.shown is not None
+            return self._rest(state, hand, hand.shown, event)
+        assert isinstance(event, Result)
+        return self._score(state, hand, event.end, int(event.by), tuple(event.deadwood), ())
+
+    def _rest(self, state: JerseyGinState, hand: Hand, shown: Shown, event: Rest) -> JerseyGinState:
+        """The hand from the cards: the knocker's melds, the lay-offs, the others' best
+        arrangements of what they still hold (ruling 6.2.4-5)."""
+        deadwood = []
+        lines: list[tuple[ScoreLine, ...]] = []
+        for seat in range(play.SEATS):
+            laid = tuple(c for s, c, _ in shown.layoffs if s == seat)
+            if seat == shown.by:
+                melds, left, value = shown.melds, shown.deadwood, shown.deadwood_value
+            else:
+                best = play.arrange(event.cards[seat])
+                melds = tuple(m.cards for m in best.melds)
+                left, value = best.deadwood, best.deadwood_value
+            deadwood.append(value)
+            lines.append(self.cards_lines(melds, left, value, laid))
+        return self._score(state, hand, shown.end, shown.by, tuple(deadwood), tuple(lines))
+
+    def cards_lines(
+        self,
+        melds: tuple[tuple[Card, ...], ...],
+        left: tuple[Card, ...],
+        value: int,
+        laid: tuple[Card, ...],
+    ) -> tuple[ScoreLine, ...]:
+        """What a player's cards came to, as 0-point lines before the score."""
+        out = [ScoreLine(tr("Melds: {melds}", melds=text.melds_text(melds)), 0, "melds")]
+        if laid:
+            out.append(ScoreLine(tr("Laid off {cards}", cards=laid), 0, "knocking"))
+        label = (
+            tr("Deadwood {cards}: {points}", cards=left, points=value)
+            if left
+            else tr("No deadwood")
+        )
+        out.append(ScoreLine(label, 0, "values"))
+        return tuple(out)
+
+    def _score(
+        self,
+        state: JerseyGinState,
+        hand: Hand,
+        end: str,
+        by: int,
+        deadwood: tuple[int, ...],
+        before: tuple[tuple[ScoreLine, ...], ...],
+    ) -> JerseyGinState:
+        scorer, how = play.hand_winner(end, by, deadwood, self.options)
+        lines = [
+            [*(before[s] if before else ()), *seat]
+            for s, seat in enumerate(self.hand_lines(how, by, scorer, deadwood))
+        ]
         gained = sum(line.points for line in lines[scorer])
         points = tuple(p + (gained if s == scorer else 0) for s, p in enumerate(state.points))
         boxes = tuple(b + (1 if s == scorer else 0) for s, b in enumerate(state.boxes))
@@ -169,7 +263,7 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
             points=tuple(sum(line.points for line in seat) for seat in lines),
             lines=tuple(tuple(seat) for seat in lines),
             dealer=hand.dealer,
-            summary=text.hand_summary(self, hand.dealer, event.end, event.by, scorer, how),
+            summary=text.hand_summary(self, hand.dealer, end, by, scorer, how),
         )
         return JerseyGinState(
             done=(*state.done, score),

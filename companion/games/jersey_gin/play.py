@@ -1,6 +1,10 @@
 """Jersey Gin's numbers and who scores a hand (rulings §6.2 and §6.3).
 
->>> from companion.games.jersey_gin.events import JerseyGinOptions
+>>> from collections.abc import Sequence
+
+from companion.games.jersey_gin.events import JerseyGinOptions
+from companion.rules.cards import Card
+from companion.rules.melds import Arrangement, MeldRules, solve
 >>> options = JerseyGinOptions()
 >>> hand_winner("knock", 0, (9, 11, 14), options)  # the source's example: Ann knocks with 9
 (0, 'knock')
@@ -14,7 +18,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.games.jersey_gin.events import JerseyGinOptions
+from companion.rules.cards import Card
+from companion.rules.melds import Arrangement, MeldRules, solve
 
 SEATS = 3
 DEALT = 10
@@ -89,3 +97,12 @@ def settlement(
                     amount *= 2
                 out.append((payer, payee, amount))
     return out
+
+
+#: Jersey Gin's melds: sets of 3 or 4, runs with the ace low only, no wild card (ruling 6.2.3).
+MELDS = MeldRules()
+
+
+def arrange(cards: Sequence[Card]) -> Arrangement:
+    """The arrangement with the least deadwood (ruling 6.2.4), exactly."""
+    return solve(cards, MELDS)

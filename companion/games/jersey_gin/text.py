@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from companion.games.jersey_gin import play
 from companion.games.jersey_gin.events import JerseyGinState, Table
+from companion.rules.cards import Card
 from companion.rules.core import Reminder
 from companion.rules.text import Text, shown, tr, trc
 
@@ -18,6 +19,20 @@ def dot_list(parts: Sequence[str]) -> str:
     return out
 
 
+def melds_text(melds: Sequence[tuple[Card, ...]]) -> str:
+    """``7♠ 7♥ 7♦ · 5♥ 6♥ 7♥``, or "no meld"."""
+    if not melds:
+        return tr("no meld")
+    return dot_list([shown(meld) for meld in melds])
+
+
+def numbered_melds(melds: Sequence[tuple[Card, ...]]) -> str:
+    """``1: 7♠ 7♥ 7♦ · 2: 5♥ 6♥ 7♥``: the knocker's melds as lay-offs name them."""
+    if not melds:
+        return tr("no meld")
+    return dot_list([tr("{number}: {meld}", number=i, meld=m) for i, m in enumerate(melds, 1)])
+
+
 def prompt(rules: Table, state: JerseyGinState) -> Text:
     if (end := rules.outcome(state)) is not None:
         return tr("Game over: {result}", result=rules.winners_text(end))
@@ -27,6 +42,17 @@ def prompt(rules: Table, state: JerseyGinState) -> Text:
         if state.next_dealer is None:
             return tr("Who deals hand {number}? Record the deal.", number=number)
         return tr("{player} deals hand {number}.", player=names[state.next_dealer], number=number)
+    if hand.shown is not None:
+        player = names[hand.shown.by]
+        if hand.shown.end == "gin":
+            return tr("{player} went gin: enter the cards the two others hold.", player=player)
+        first = names[(hand.shown.by + 1) % play.SEATS]
+        return tr(
+            "{player} knocked: record each card laid off on their melds ({first} first), then "
+            "the cards the two others still hold.",
+            player=player,
+            first=first,
+        )
     return tr(
         "Hand {number}: when someone knocks or goes gin, or the stock runs out after the break, "
         "record how the hand ended and everyone's deadwood.",
@@ -52,6 +78,17 @@ def info(rules: Table, state: JerseyGinState) -> list[tuple[str, str]]:
         ),
     )
     rows: list[tuple[str, str]] = []
+    if state.hand is not None and state.hand.shown is not None:
+        shown_hand = state.hand.shown
+        rows.append((tr("Knocker's melds"), numbered_melds(shown_hand.melds)))
+        rows.append(
+            (
+                tr("Knocker's deadwood"),
+                tr("{cards}: {points}", cards=shown_hand.deadwood, points=shown_hand.deadwood_value)
+                if shown_hand.deadwood
+                else tr("none"),
+            )
+        )
     if state.hand is not None:
         rows += [
             (trc("info", "Hand"), shown(state.hand.number)),
