@@ -112,3 +112,33 @@ def test_rules_page(client: Client) -> None:
     page = words(client.get("/rules/jersey_gin/"))
     assert "The underknock" in page
     assert "Total: 26" in page and "Total: 83" in page
+
+
+def test_full_entry_with_lay_offs(client: Client, dealt: Game) -> None:
+    """docs/examples/jersey_gin/lay-offs.json, hand 1, through the forms: Ann shows her cards,
+    Bob then Cat lay off (Cat on the run Bob extended), then the others' cards: Ann 61."""
+    show = {"end": "knock", "by": 0, "cards_typed": "5H 6H 7H 9S 9D 9C JC QC KC 2D"}
+    assert record(client, dealt, "show", show).status_code == 302
+    shown = words(client.get(game_url(dealt)))
+    assert "Knocker's melds 1: 9♠ 9♦ 9♣ · 2: 5♥ 6♥ 7♥ · 3: J♣ Q♣ K♣" in shown
+    for seat, card, meld in (
+        (1, "4H", 2),
+        (1, "8H", 2),
+        (1, "10C", 3),
+        (2, "9H", 2),
+        (2, "10H", 2),
+    ):
+        data = {"seat": seat, "rank": card[:-1], "suit": card[-1], "meld": meld}
+        assert record(client, dealt, "layoff", data).status_code == 302, card
+    refused = record(client, dealt, "layoff", {"seat": 2, "rank": "K", "suit": "D", "meld": 1})
+    assert "K♦ does not extend the meld 9♠ 9♦ 9♣." in words(refused)
+    rest = {
+        "cards_1_typed": "2S 3S 4S KD KH 7C 6C",
+        "cards_2": ["AS", "AC", "AD", "3C", "5C", "6D", "8S", "10S"],
+    }
+    assert record(client, dealt, "rest", rest).status_code == 302
+    page = client.get(game_url(dealt))
+    assert page_hands(page) == [[61, 0, 0]]
+    shown = words(page)
+    assert "Laid off 9♥ 10♥" in shown
+    assert "Deadwood K♥ K♦ 6♣ 7♣: 33" in shown
