@@ -151,6 +151,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # CSP, Permissions-Policy, and no-store on the pages of a table or a club (middleware.py).
+    "companion.tables.middleware.SecurityHeaders",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # serves static files compressed itself
     # Pages compressed on the way out. Django >= 4.2 pads each response at random against
     # BREACH, which matters here: pages carry a CSRF token, and scorer links are secrets.

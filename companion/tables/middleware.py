@@ -133,3 +133,59 @@ def _resolve(path: str) -> ResolverMatch | None:
         return resolve(path)
     except Resolver404:
         return None
+
+
+#: Where a page's scripts, styles, images and requests may come from: the app itself only.
+#: No inline script or style attribute, no eval; nothing may frame a page (a scorer's page in
+#: someone else's frame could be clicked through).
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "manifest-src 'self'",
+        "worker-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+#: Browser features no page of the app uses.
+PERMISSIONS_POLICY = ", ".join(
+    f"{feature}=()"
+    for feature in (
+        "accelerometer",
+        "camera",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "payment",
+        "usb",
+        "interest-cohort",
+    )
+)
+#: Addresses whose pages carry a table's or a club's key in their links and forms.
+_KEYED = ("/t/", "/c/", "/new/", "/import/", "/club/new/")
+
+
+class SecurityHeaders:
+    """Content-Security-Policy and Permissions-Policy on every response; on every page of a
+    table or a club (which carry its scorer or organiser key, or a viewer key: all of them
+    capabilities), ``Cache-Control: private, no-store``: no shared cache keeps it and the
+    browser does not write it to disk."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        response.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        response.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+        if request.path.startswith(_KEYED) and "no-store" not in response.get("Cache-Control", ""):
+            response["Cache-Control"] = "private, no-store"
+        return response
