@@ -234,3 +234,13 @@ def test_full_entry_refuses_a_knock_above_10_with_the_cards_left() -> None:
     assert str(problems[0].message) == (
         "Ann cannot knock: at best 3♠ 2♦ J♣ Q♣ are left over, 25; a knock needs 10 or less."
     )
+
+
+def test_doctests() -> None:
+    import doctest
+
+    from companion.games.jersey_gin import examples
+    from companion.games.jersey_gin import game as game_module
+
+    for module in (game_module, play, examples):
+        assert doctest.testmod(module).failed == 0, module.__name__

@@ -211,3 +211,13 @@ def test_screen_shows_wild_rank_and_cards_dealt() -> None:
             replay(rules, [Deal(dealer=Seat(0)), Result(out=Seat(1), deadwood=(7, 0, 13))]).state
         )
     )
+
+
+def test_doctests() -> None:
+    import doctest
+
+    from companion.games.three_thirteen import examples, game, play
+    from companion.rules import melds
+
+    for module in (game, play, examples, melds):
+        assert doctest.testmod(module).failed == 0, module.__name__

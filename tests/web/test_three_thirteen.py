@@ -196,3 +196,11 @@ def test_rules_page(client: Client) -> None:
     page = words(client.get("/rules/three_thirteen/"))
     assert "The obvious run is not the best" in page
     assert "Total: 11" in page and "Total: 27" in page
+
+
+def test_card_picker_doctest() -> None:
+    import doctest
+
+    from companion.tables.entry import cards
+
+    assert doctest.testmod(cards).failed == 0

@@ -27,7 +27,7 @@ arrangement, exactly, and counts the deadwood).
 >>> rules.scores(state)
 (16, 9, 13)
 >>> print(rules.hands(state)[1].lines[0][0].label)
-Left over 9♦ (best arrangement: 4♥ 4♠ K♣)
+Left over 9♦ (best arrangement: K♣ 4♠ 4♥)
 """
 
 from __future__ import annotations
