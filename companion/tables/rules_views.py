@@ -23,6 +23,7 @@ from companion.games.elusive_34 import examples as elusive_34_examples
 from companion.games.jersey_gin import examples as jersey_gin_examples
 from companion.games.malilla import examples as malilla_examples
 from companion.games.recruit import examples as recruit_examples
+from companion.games.skin import examples as skin_examples
 from companion.games.three_thirteen import examples as three_thirteen_examples
 from companion.games.ui77 import examples as ui77_examples
 from companion.games.ziginette import examples as ziginette_examples
@@ -40,6 +41,7 @@ EXAMPLES: dict[str, Any] = {
     "three_thirteen": three_thirteen_examples,
     "jersey_gin": jersey_gin_examples,
     "ziginette": ziginette_examples,
+    "skin": skin_examples,
 }
 
 

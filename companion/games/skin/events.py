@@ -31,7 +31,7 @@ class Turn(Event):
     )
     card: Card
     taker: Seat | None = None
-    bet: int = 0
+    bet: int | None = None
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

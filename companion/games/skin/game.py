@@ -482,7 +482,7 @@ class Skin(Rules[SkinState, SkinOptions]):
                     rule="banker-loses",
                 )
             ]
-        return self._take_problems(deal, event.taker, event.card, event.bet, centre=False)
+        return self._take_problems(deal, event.taker, event.card, event.bet or 0, centre=False)
 
     def _take_problems(
         self, deal: DealState, seat: int, card: Card, bet: int, *, centre: bool
@@ -737,7 +737,7 @@ class Skin(Rules[SkinState, SkinOptions]):
         deal = dataclasses.replace(
             deal,
             cards=_put(deal.cards, taker, card),
-            pots=_put(deal.pots, taker, event.bet),
+            pots=_put(deal.pots, taker, event.bet or 0),
             pointer=self.right_of(taker),
         )
         if not deal.started:

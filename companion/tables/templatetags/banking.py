@@ -20,3 +20,18 @@ def board(state: Any, rules: Any) -> list[dict[str, Any]]:
         {"card": spot.card, "bets": [(rules.names[s], a) for s, a in spot.bets]}
         for spot in deal.board
     ]
+
+
+@register.filter
+def players_cards(state: Any, rules: Any) -> list[dict[str, Any]]:
+    """Skin's cards in play: each player's card and bet with the banker (banker first)."""
+    deal = getattr(state, "deal", None)
+    if deal is None:
+        return []
+    rows = []
+    for seat, name in enumerate(rules.names):
+        if seat == deal.limits.banker:
+            rows.insert(0, {"name": name, "card": deal.banker_card, "bet": None, "banker": True})
+        else:
+            rows.append({"name": name, "card": deal.cards[seat], "bet": deal.pots[seat]})
+    return rows
