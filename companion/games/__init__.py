@@ -22,6 +22,7 @@ from .elusive_34 import Elusive34
 from .jersey_gin import JerseyGin
 from .malilla import Malilla
 from .recruit import Recruit
+from .skin import Skin
 from .three_thirteen import ThreeThirteen
 from .ui77 import Ui77
 from .ziginette import Ziginette
@@ -39,6 +40,7 @@ _GAME_CLASSES: tuple[type[Rules[Any, Any]], ...] = (
     AceDeuceJack,
     Ziginette,
     JerseyGin,
+    Skin,
 )
 
 GAMES: dict[str, type[Rules[Any, Any]]] = {cls.key: cls for cls in _GAME_CLASSES}
