@@ -33,6 +33,7 @@ from companion.rules.text import Text, english
 
 #: The games whose sentences are all Texts. Add a game's key once it is converted.
 CONVERTED = {
+    "skin",
     "ziginette",
     "ace_deuce_jack",
     "bastard",
