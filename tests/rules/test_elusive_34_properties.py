@@ -67,8 +67,10 @@ def place(card: Card, faceup: Card) -> int:
 
 
 def judge(
-    plays: list[tuple[int, Card]], faceup: Card, trump: Suit | None, joker: str
+    plays: list[tuple[int, Card]], faceup: Card, trump: Suit | None, joker: str, others: bool
 ) -> tuple[int, int]:
+    """(winner, loser). ``others``: a winner who also played the lowest card does not lose; the
+    lowest card of the other players does (the E-10 house rule)."""
     led = next(c.suit for _, c in plays if not c.is_joker)
     if trump is None:
 
@@ -76,12 +78,22 @@ def judge(
             return (10**6 if joker == "win" else -(10**6)) if c.is_joker else place(c, faceup)
 
         win = max(plays, key=lambda p: up(p[1]))[0]
-        lose = min(plays, key=lambda p: up(p[1]))[0]
-        return win, lose
-    trumps = [p for p in plays if p[1].suit == trump]
-    pool = trumps or [p for p in plays if p[1].suit == led]
-    win = max(pool, key=lambda p: p[1].rank)[0]
-    lose = min([p for p in plays if p[1].suit == led], key=lambda p: p[1].rank)[0]
+        losing = plays
+        key = up
+    else:
+        trumps = [p for p in plays if p[1].suit == trump]
+        pool = trumps or [p for p in plays if p[1].suit == led]
+        win = max(pool, key=lambda p: p[1].rank)[0]
+        losing = [p for p in plays if p[1].suit == led]
+
+        def key(c: Card) -> float:
+            return c.rank
+
+    lose = min(losing, key=lambda p: key(p[1]))[0]
+    if others and lose == win:
+        rest = [p for p in losing if p[0] != win]
+        if rest:
+            lose = min(rest, key=lambda p: key(p[1]))[0]
     return win, lose
 
 
@@ -141,8 +153,10 @@ class Table:
             for pos, seat in enumerate(order):
                 hand = hands[seat]
                 follow = [c for c in hand if led is not None and c.suit == led]
-                if not cards:
+                if not cards and not rules.options.joker_lead:
                     choices = [c for c in hand if not c.is_joker] or hand
+                elif not cards:
+                    choices = hand
                 elif follow:
                     choices = follow
                 else:
@@ -164,7 +178,8 @@ class Table:
                 cards.append(card)
                 plays.append((seat, card))
                 led = led or card.suit
-            win, lose = judge(plays, faceup, trump, joker)
+            others = rules.options.self_loss == "others"
+            win, lose = judge(plays, faceup, trump, joker, others)
             if cheat:
                 self.revoked = len(self.events)
             self.record(Trick(cards=tuple(cards), joker=joker), clean=not cheat)
@@ -219,20 +234,36 @@ class Table:
         )
 
 
-def start(n: int, seed: int) -> Table:
-    table = Table(Elusive34(n, names=NAMES[:n]), random.Random(seed))
+def start(n: int, seed: int, options: dict[str, object] | None = None) -> Table:
+    table = Table(Elusive34(n, options or {}, NAMES[:n]), random.Random(seed))
     table.record(FirstDealer(dealer=Seat(0)))
     table.record(Goal(low=3, middle=4 + 4, goal=10_000))
     table.quick = list(table.events)
     return table
 
 
+OPTIONS = st.fixed_dictionaries(
+    {
+        "self_loss": st.sampled_from(["both", "others"]),
+        "joker_lead": st.booleans(),
+        "values_2p": st.sampled_from(["4/0/-4/-6", "3/0/-3/-5"]),
+        "values_3p": st.sampled_from(["5/0/-5/-7", "4/0/-4/-6"]),
+        "values_4p": st.sampled_from(["5/0/-5/-7", "6/0/-6/-8"]),
+    }
+)
+
+
 @FAST
-@given(n=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32 - 1), hands=st.integers(1, 3))
+@given(
+    n=st.sampled_from([2, 3, 4]),
+    seed=st.integers(0, 2**32 - 1),
+    hands=st.integers(1, 3),
+    options=OPTIONS,
+)
 def test_random_games_agree_with_the_oracle_and_conserve_cards(
-    n: int, seed: int, hands: int
+    n: int, seed: int, hands: int, options: dict[str, object]
 ) -> None:
-    table = start(n, seed)
+    table = start(n, seed, options)
     for k in range(hands):
         table.play_hand(k % n)
     rules = table.rules
