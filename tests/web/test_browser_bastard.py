@@ -49,9 +49,13 @@ GAME = [
 ]
 
 
+def _open(page: Page, kind: str) -> None:
+    """The entry form for ``kind``, loaded as a page (no tab switch racing the last answer)."""
+    page.goto(page.url.split("#")[0].split("?")[0] + f"?entry={kind}")
+
+
 def _play(page: Page, cards: str) -> None:
-    page.get_by_role("link", name="Play by play").click()
-    page.wait_for_load_state("networkidle")
+    _open(page, "play")
     button = page.get_by_role("button", name="Record the play")
     button.wait_for()
     if cards == "JK":
@@ -65,8 +69,7 @@ def _play(page: Page, cards: str) -> None:
 
 
 def _pass(page: Page, how: str) -> None:
-    page.get_by_role("link", name="Pass", exact=True).click()
-    page.wait_for_load_state("networkidle")
+    _open(page, "pass")
     name = "Pass by choice and draw" if how == "choice" else "Cannot play: pass and draw"
     page.get_by_role("button", name=name).click()
 

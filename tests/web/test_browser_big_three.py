@@ -38,9 +38,13 @@ PLAYS = [
 ]
 
 
+def _open(page: Page, kind: str) -> None:
+    """The entry form for ``kind``, loaded as a page (no tab switch racing the last answer)."""
+    page.goto(page.url.split("#")[0].split("?")[0] + f"?entry={kind}")
+
+
 def _play(page: Page, cards: str) -> None:
-    page.get_by_role("link", name="Play by play").click()
-    page.wait_for_load_state("networkidle")
+    _open(page, "play")
     button = page.get_by_role("button", name="Record the play")
     button.wait_for()
     for card in cards.split():
@@ -64,9 +68,9 @@ def test_scorer_records_a_hand_play_by_play_then_one_quickly(
     phone.get_by_role("button", name="Record the deal").click()
     expect(phone.locator("#prompt")).to_contain_text("Bob opens the bidding with 1, 2 or 3.")
 
-    for bid in ("1", "2", "3"):
+    for who, bid in (("Bob", "1"), ("Cat", "2"), ("Ann", "3")):
+        expect(phone.locator("#entry h2")).to_contain_text(f"{who} to bid")
         phone.get_by_role("button", name=bid, exact=True).click()
-        phone.wait_for_load_state()
     expect(phone.locator("#status")).to_contain_text(re.compile(r"Solo\s*Ann, bid 3, stake 3"))
 
     for number, (who, cards) in enumerate(PLAYS, start=1):
@@ -74,8 +78,7 @@ def test_scorer_records_a_hand_play_by_play_then_one_quickly(
         if cards:
             _play(phone, cards)
         else:
-            phone.get_by_role("link", name="Pass", exact=True).click()
-            phone.wait_for_load_state("networkidle")
+            _open(phone, "pass")
             phone.get_by_role("button", name="Pass", exact=True).click()
         if number == 5:
             expect(phone.locator("#prompt")).to_contain_text("Ann leads any combination.")
@@ -86,8 +89,7 @@ def test_scorer_records_a_hand_play_by_play_then_one_quickly(
 
     tap(fieldset(phone, "Opens the bidding"), "Cat")
     phone.get_by_role("button", name="Record the deal").click()
-    phone.get_by_role("link", name="Quick entry").click()
-    phone.wait_for_load_state("networkidle")
+    _open(phone, "result")
     button = phone.get_by_role("button", name="Settle the hand")
     button.wait_for()
     tap(fieldset(phone, "Winning bid"), "1")
