@@ -221,3 +221,30 @@ def test_doctests() -> None:
 
     for module in (game, play, examples, melds):
         assert doctest.testmod(module).failed == 0, module.__name__
+
+
+def test_declared_arrangement_option() -> None:
+    rules = game({"arrangement": "declared"})
+    log: list[Event] = [Deal(dealer=Seat(0))]
+    cards = (parse_cards("5H 6H 7H"), parse_cards("9S 9D 3C"), parse_cards("KS QS 3H"))
+    # Ann and Cat lay out nothing: their cards all count, though each could meld everything
+    melds = ((), (parse_cards("9S 9D 3C"),), ())
+    state = replay(rules, [*log, Hands(out=Seat(1), cards=cards, melds=melds)]).state
+    assert rules.hands(state)[0].points == (18, 0, 23)
+    label = str(rules.hands(state)[0].lines[0][0].label)
+    assert label == "Left over 7♥ 6♥ 5♥ (melds as laid out: no meld)"
+
+    def check(**changes: object) -> list[str]:
+        event = Hands(out=Seat(1), cards=cards, melds=melds)
+        import dataclasses
+
+        return codes(rules, log, dataclasses.replace(event, **changes))
+
+    assert check(melds=None) == ["melds-missing"]
+    assert check(melds=((parse_cards("5H 6H KS"),), melds[1], ())) == ["not-a-meld"]
+    assert check(melds=((parse_cards("5H 6H 3C"),), melds[1], ())) == ["meld-card-not-held"]
+    assert check(melds=((), (), ())) == ["out-not-melded"]
+    # with the default, laid-out melds are only shown: the best arrangement scores
+    best = game()
+    state = replay(best, [*log, Hands(out=Seat(1), cards=cards, melds=melds)]).state
+    assert best.hands(state)[0].points == (0, 0, 0)

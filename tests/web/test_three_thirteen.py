@@ -204,3 +204,21 @@ def test_card_picker_doctest() -> None:
     from companion.tables.entry import cards
 
     assert doctest.testmod(cards).failed == 0
+
+
+def test_melds_as_laid_out(client: Client, three_player_table: Table) -> None:
+    """With the option "as laid out", the full entry takes each player's melds too."""
+    game = start(three_player_table, "three_thirteen", {"arrangement": "declared"})
+    actions.check_record_event(game, Deal(dealer=Seat(0)))
+    data = cards_data(1, {0: "5H 6H 7H", 1: "9S 9D 3C", 2: "KS QS 3H"})
+    data |= {"melds_0": "", "melds_1": "9S 9D 3C", "melds_2": "KS QS 3H"}
+    assert record(client, game, "hands", data).status_code == 302
+    page = client.get(game_url(game))
+    assert page_hands(page) == [[18, 0, 0]]
+    refused = record(client, game, "hands", data)  # a new hand is not dealt yet: refused
+    assert refused.status_code == 200
+    actions.check_record_event(game, Deal(dealer=Seat(1)))
+    bad = cards_data(2, {0: "5H 6H 7H 8H", 1: "9S 9D 4C 2C", 2: "KS QS 4H 2H"})
+    bad |= {"melds_0": "5H 6H 7H 8H", "melds_1": "9S 9D 4C", "melds_2": "KS QS 4H / 2X"}
+    response = record(client, game, "hands", bad)
+    assert "'2X' is not a card" in text(response)

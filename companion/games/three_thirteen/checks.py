@@ -20,6 +20,7 @@ from companion.games.three_thirteen.events import (
 )
 from companion.rules.core import Severity, Violation
 from companion.rules.events import Event
+from companion.rules.melds import MeldError, classify
 from companion.rules.text import tr, tr_n
 
 ENTRY_NOUNS = {
@@ -166,6 +167,28 @@ def hands_problems(rules: Table, hand: Hand, event: Hands) -> list[Violation]:
             )
     if problems:
         return problems
+    if options.arrangement == "declared":
+        problems = declared_problems(rules, hand, event)
+        if problems:
+            return problems
+        assert event.melds is not None
+        melds = event.melds[event.out]
+        best = play.declared(event.cards[event.out], melds, options, hand.number)
+        if best.deadwood_value:
+            return [
+                Violation(
+                    "out-not-melded",
+                    tr(
+                        "{player} cannot have gone out: the melds laid out leave {cards} "
+                        "({points} points).",
+                        player=names[event.out],
+                        cards=best.deadwood,
+                        points=best.deadwood_value,
+                    ),
+                    rule="going-out",
+                )
+            ]
+        return []
     best = play.arrange(event.cards[event.out], options, hand.number)
     if best.deadwood_value:
         problems.append(
@@ -182,3 +205,52 @@ def hands_problems(rules: Table, hand: Hand, event: Hands) -> list[Violation]:
             )
         )
     return problems
+
+
+def declared_problems(rules: Table, hand: Hand, event: Hands) -> list[Violation]:
+    """With the option ``arrangement = "declared"``: every player's melds as laid out, each a
+    meld of this hand, made of that player's own cards."""
+    names = rules.names
+    if event.melds is None:
+        return [
+            Violation(
+                "melds-missing",
+                tr(
+                    "This table scores the melds as each player lays them out: enter every "
+                    "player's melds."
+                ),
+                rule="scoring",
+            )
+        ]
+    rules_now = play.meld_rules(rules.options, hand.number)
+    for seat, melds in enumerate(event.melds):
+        held = Counter(event.cards[seat])
+        for meld in melds:
+            try:
+                classify(list(meld), rules_now)
+            except MeldError:
+                return [
+                    Violation(
+                        "not-a-meld",
+                        tr(
+                            "{player}'s {cards} is not a meld this hand.",
+                            player=names[seat],
+                            cards=tuple(meld),
+                        ),
+                        rule="melds",
+                    )
+                ]
+            held.subtract(meld)
+        if short := [c for c, n in held.items() if n < 0]:
+            return [
+                Violation(
+                    "meld-card-not-held",
+                    tr(
+                        "{player} lays out {card} in a meld, but it is not among their cards.",
+                        player=names[seat],
+                        card=short[0],
+                    ),
+                    rule="melds",
+                )
+            ]
+    return []

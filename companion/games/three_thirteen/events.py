@@ -39,6 +39,9 @@ class Hands(Event):
     )
     out: Seat
     cards: PerSeat[tuple[Card, ...]]
+    #: Each player's melds as they laid them out: needed with the option ``arrangement =
+    #: "declared"``, shown but not scored otherwise.
+    melds: PerSeat[tuple[tuple[Card, ...], ...]] | None = None
 
     def __post_init__(self) -> None:
         # A hand has no order: each player's cards are kept sorted (suits S H D C, high to low),
@@ -62,6 +65,9 @@ class ThreeThirteenOptions:
     ace_value: int = 1
     #: Points for going out: 0, or -10.
     going_out_bonus: int = 0
+    #: Which arrangement scores: "best" (the least deadwood, found by the app) or "declared"
+    #: (the melds each player lays out).
+    arrangement: str = "best"
 
 
 @dataclasses.dataclass(frozen=True)

@@ -113,6 +113,16 @@ class ThreeThirteen(Rules[ThreeThirteenState, ThreeThirteenOptions]):
             ((1, shown(1)), (15, shown(15))),
         ),
         Option(
+            "arrangement",
+            tr("Arrangement scored"),
+            tr(
+                "The arrangement that leaves the least deadwood, found by the app (so nobody is "
+                "punished for a slip), or the melds each player lays out, entered with the cards "
+                "(ruling 3.3.4)."
+            ),
+            (("best", tr("The least deadwood")), ("declared", tr("As laid out"))),
+        ),
+        Option(
             "going_out_bonus",
             tr("Going out bonus"),
             tr(
@@ -183,7 +193,13 @@ class ThreeThirteen(Rules[ThreeThirteenState, ThreeThirteenOptions]):
             lines = self.quick_lines(event.out, event.deadwood)
             return self._finish(state, hand, event.out, lines, None)
         assert isinstance(event, Hands)
-        best = tuple(play.arrange(cards, self.options, hand.number) for cards in event.cards)
+        if self.options.arrangement == "declared" and event.melds is not None:
+            best = tuple(
+                play.declared(cards, melds, self.options, hand.number)
+                for cards, melds in zip(event.cards, event.melds, strict=True)
+            )
+        else:
+            best = tuple(play.arrange(cards, self.options, hand.number) for cards in event.cards)
         return self._finish(state, hand, event.out, self.full_lines(event.out, best), best)
 
     def _finish(
@@ -241,15 +257,20 @@ class ThreeThirteen(Rules[ThreeThirteenState, ThreeThirteenOptions]):
                     "going-out",
                 )
             else:
-                line = ScoreLine(
+                label = (
                     tr(
+                        "Left over {cards} (melds as laid out: {melds})",
+                        cards=found.deadwood,
+                        melds=melds,
+                    )
+                    if self.options.arrangement == "declared"
+                    else tr(
                         "Left over {cards} (best arrangement: {melds})",
                         cards=found.deadwood,
                         melds=melds,
-                    ),
-                    found.deadwood_value,
-                    "scoring",
+                    )
                 )
+                line = ScoreLine(label, found.deadwood_value, "scoring")
             lines.append((line, *self._bonus(seat, out)))
         return tuple(lines)
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from companion.games.three_thirteen.events import ThreeThirteenOptions
 from companion.rules.cards import ACE, Card
-from companion.rules.melds import Arrangement, MeldRules, solve
+from companion.rules.melds import Arrangement, MeldRules, classify, solve
 
 HANDS = 11
 
@@ -78,3 +78,22 @@ def max_deadwood(options: ThreeThirteenOptions, number: int) -> int:
 def arrange(cards: Sequence[Card], options: ThreeThirteenOptions, number: int) -> Arrangement:
     """The arrangement with the least deadwood (ruling 3.3.4: the engine's minimum counts)."""
     return solve(cards, meld_rules(options, number), valuer(options, number))
+
+
+def declared(
+    cards: Sequence[Card],
+    melds: Sequence[Sequence[Card]],
+    options: ThreeThirteenOptions,
+    number: int,
+) -> Arrangement:
+    """The arrangement a player laid out (option ``arrangement = "declared"``, ruling 3.3.4):
+    their melds, each checked, and every other card as deadwood. Raises MeldError for a group
+    that is no meld; the caller checks the cards are the player's."""
+    rules = meld_rules(options, number)
+    built = tuple(classify(list(meld), rules) for meld in melds)
+    left = list(cards)
+    for meld in melds:
+        for card in meld:
+            left.remove(card)
+    value = valuer(options, number)
+    return Arrangement(built, tuple(left), sum(value(c) for c in left))

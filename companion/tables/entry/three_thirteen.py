@@ -3,6 +3,7 @@ player's deadwood) or full entry (who went out, each player's cards, with the ca
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
@@ -94,8 +95,26 @@ class HandsForm(_HandForm):
         self.hand_facts()
         self.fields["out"] = self.out_field()
         copies = self.rules.decks()
+        self.declared = self.rules.options.arrangement == "declared"
         for seat, name in self.seat_choices():
             self.fields[f"cards_{seat}"] = CardsField(label=name, copies=copies)
+            if self.declared:
+                self.fields[f"melds_{seat}"] = forms.CharField(
+                    label=_("Melds as laid out"),
+                    required=False,
+                    help_text=_("Each meld's cards, melds separated by /: 7H 8H 9H / 5S 5D 5C"),
+                    widget=forms.TextInput(
+                        attrs={"autocomplete": "off", "autocapitalize": "characters"}
+                    ),
+                )
+
+    def clean_melds(self, seat: int) -> tuple[tuple[engine.Card, ...], ...]:
+        text_value = self.cleaned_data.get(f"melds_{seat}") or ""
+        groups = [g for g in re.split(r"[/|;]", text_value) if g.strip()]
+        try:
+            return tuple(engine.parse_cards(g) for g in groups)
+        except engine.CardError as exc:
+            raise forms.ValidationError(str(exc)) from None
 
     def card_fields(self) -> list[dict[str, Any]]:
         """Each player's picker, and whether to show it open: the first, and any with cards
@@ -109,7 +128,14 @@ class HandsForm(_HandForm):
                 if isinstance(value, dict)
                 else bool(value)
             )
-            rows.append({"field": field, "open": i == 0 or chosen or bool(field.errors)})
+            melds = self[f"melds_{seat}"] if self.declared else None
+            rows.append(
+                {
+                    "field": field,
+                    "melds": melds,
+                    "open": i == 0 or chosen or bool(field.errors) or bool(melds and melds.errors),
+                }
+            )
         return rows
 
     def clean(self) -> dict[str, Any]:
@@ -117,14 +143,30 @@ class HandsForm(_HandForm):
         seats = [s for s, _name in self.seat_choices()]
         if all(f"cards_{s}" in data for s in seats):
             data["cards"] = tuple(data[f"cards_{s}"] for s in seats)
+        data["melds"] = None
+        if self.declared:
+            melds = []
+            for s in seats:
+                try:
+                    melds.append(self.clean_melds(s))
+                except forms.ValidationError as exc:
+                    self.add_error(f"melds_{s}", exc)
+            data["melds"] = tuple(melds)
         return data
 
     def initial_from(self, event: game.Hands) -> dict[str, Any]:
-        return {"out": event.out, **{f"cards_{s}": c for s, c in enumerate(event.cards)}}
+        out: dict[str, Any] = {
+            "out": event.out,
+            **{f"cards_{s}": c for s, c in enumerate(event.cards)},
+        }
+        if event.melds is not None:
+            for s, melds in enumerate(event.melds):
+                out[f"melds_{s}"] = " / ".join(" ".join(str(c) for c in m) for m in melds)
+        return out
 
     def to_event(self) -> engine.Event:
         d = self.cleaned_data
-        return game.Hands(out=d["out"], cards=d["cards"])
+        return game.Hands(out=d["out"], cards=d["cards"], melds=d["melds"])
 
 
 FORMS: dict[str, type[EntryForm]] = {f.kind: f for f in (DealForm, ResultForm, HandsForm)}
