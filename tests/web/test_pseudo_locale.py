@@ -43,6 +43,7 @@ PENDING = {
     "big_three",
     "elusive_34",
     "jersey_gin",
+    "skin",
     "three_thirteen",
     "ui77",
     "ziginette",
