@@ -206,7 +206,49 @@
     });
   }
 
+  // --- one tap per card (the trick form's card grid) --------------------------------------------
+  //
+  // A card chosen for one player is greyed in the others' grids (nobody else can play it in
+  // this trick), and the next player still to play is highlighted and brought into view.
+
+  function cardGrids(form) {
+    var rows = Array.prototype.slice.call(form.querySelectorAll(".play-row.play-cards"));
+    var chosen = {};
+    rows.forEach(function (row) {
+      var picked = row.querySelector(".card-grid input:checked");
+      if (picked && picked.value !== "JK") chosen[picked.value] = row;
+    });
+    rows.forEach(function (row) {
+      row.querySelectorAll(".card-grid input").forEach(function (input) {
+        var owner = chosen[input.value];
+        var taken = !!owner && owner !== row;
+        input.disabled = taken;
+        input.parentNode.classList.toggle("taken", taken);
+      });
+    });
+    var next = rows.filter(function (row) { return !row.querySelector(".card-grid input:checked"); })[0];
+    rows.forEach(function (row) { row.classList.toggle("expected", row === next); });
+    return next;
+  }
+
+  document.addEventListener("change", function (ev) {
+    var input = ev.target;
+    if (!input.matches || !input.matches(".card-grid input")) return;
+    var next = cardGrids(input.form);
+    var target = next || input.form.querySelector(".actionbar");
+    if (target) target.scrollIntoView({ block: "start", behavior: "smooth" });
+  });
+
+  function setUpGrids() {
+    document.querySelectorAll("form.entry-form").forEach(function (form) {
+      if (form.querySelector(".play-row.play-cards")) cardGrids(form);
+    });
+  }
+  document.addEventListener("htmx:afterSettle", setUpGrids);
+  document.addEventListener("reset", function (ev) { setTimeout(function () { if (ev.target.querySelector) cardGrids(ev.target); }, 0); }, true);
+
   function start() {
+    setUpGrids();
     applyNetwork();
     remember();
     showMine();
