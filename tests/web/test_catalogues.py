@@ -20,8 +20,9 @@ from .test_pseudo_locale import PENDING
 
 #: The languages whose catalogues are complete (interface and every finished game).
 COMPLETE = ["fr"]
-#: Languages shipped with a partial catalogue: what they lack shows in English.
-PARTIAL: list[str] = []
+#: Languages shipped with a partial catalogue (the interface; the games' messages still in
+#: English): what they lack is counted, but a translation they have must be right.
+PARTIAL = ["es", "it", "de"]
 
 _PERCENT = re.compile(r"%\((\w+)\)[sd]|%[sd]")
 _GAME_FILE = re.compile(
@@ -85,7 +86,8 @@ def test_every_message_is_translated_with_its_placeholders(language: str) -> Non
         found = problems(m)
         if not found:
             continue
-        if pending_only(m) or language in PARTIAL:
+        untranslated = all(p.endswith("is not translated") for p in found)
+        if pending_only(m) or (language in PARTIAL and untranslated):
             left.append(m.msgid)
         else:
             bad += [f"{m.msgid!r} ({m.refs[0] if m.refs else '?'}): {p}" for p in found]

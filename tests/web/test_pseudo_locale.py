@@ -104,6 +104,8 @@ _VOID = {
 _SHOWN_ATTRS = ("title", "alt", "placeholder", "aria-label")
 _WORD = re.compile(r"[A-Za-z]+")
 _URL = re.compile(r"https?://\S+")
+#: Cards in the notation typed into the card box (AS, 10H, QD): the same in every language.
+_CODES = re.compile(r"\b(?:[AKQJ2-9]|10)[SHDC]\b|\bJK\b")
 #: The JSON parser's own words, quoted in an import's refusal ("Expecting value"): Python's.
 _PYTHON_JSON = re.compile(r"Expecting [a-z ]+|Extra data|Unterminated string[a-z ]*")
 
@@ -154,7 +156,7 @@ def english_left(html: str) -> list[str]:
     left = []
     for part in parser.parts:
         for line in part.splitlines():
-            line = _PYTHON_JSON.sub("", _URL.sub("", line))
+            line = _CODES.sub("", _PYTHON_JSON.sub("", _URL.sub("", line)))
             for name in GAME_NAMES:
                 line = line.replace(name, "")
             words = [w for w in _WORD.findall(line) if w not in SAME_EVERYWHERE]
