@@ -9,12 +9,10 @@ from django import forms
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
-from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from companion import rules as engine
 from companion.rules.cards import RANK_NAMES, Suit
-from companion.tables.i18n import say
 from companion.tables.i18n import say
 from companion.tables.ids import fresh_id
 
@@ -214,44 +212,6 @@ class EntryForm(forms.Form):
             widget=Chips,
             initial=self.rules.dealer(self.state),
         )
-
-
-class CardGrid(_FastChips, forms.RadioSelect):
-    """One chip per card, a row per suit: a card in one tap. Choices are grouped by suit
-    (``[(suit label, [(code, label), ...]), ...]``); a code is what ``parse_card`` reads."""
-
-    template_name = "widgets/chips.html"
-    option_template_name = "widgets/chip_option.html"
-
-    def render(
-        self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
-    ) -> SafeString:
-        widget = self.get_context(name, value, attrs)["widget"]
-        head = '<div class="card-grid" role="radiogroup"'
-        if widget["attrs"].get("id"):
-            head += f' id="{escape(widget["attrs"]["id"])}"'
-        if widget["attrs"].get("aria-label"):
-            head += f' aria-label="{escape(widget["attrs"]["aria-label"])}"'
-        parts = [head, ">"]
-        for group, options, _index in widget["optgroups"]:
-            parts.append(f'<div class="card-row" data-suit="{escape(str(group or ""))}">')
-            parts.extend(_card_chip(option) for option in options)
-            parts.append("</div>")
-        parts.append("</div>")
-        return mark_safe("".join(parts))
-
-
-def _card_chip(option: dict[str, Any]) -> str:
-    code = str(option["value"])
-    red = code[-1:] in ("H", "D")
-    out = (
-        f'<label class="chip card-chip"><input type="radio" name="{escape(option["name"])}" '
-        f'value="{escape(code)}"'
-    )
-    if option["attrs"].get("checked"):
-        out += " checked"
-    colour = "suit-h" if red else "suit-s"
-    return out + f'><span class="{colour}">{conditional_escape(option["label"])}</span></label>'
 
 
 class CardGrid(_FastChips, forms.RadioSelect):
