@@ -571,3 +571,43 @@ def check_import_log(data: Any) -> tuple[Table, Game]:
             for i, e in enumerate(log.events)
         )
     return table, game
+
+
+def do_rename_player(table: Table, player_id: int, name: str) -> Player:
+    """Give a player of ``table`` another name (a typo, a nickname): every game shows it, as
+    the games name their seats by player. ValueError says what is wrong with the name."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        player = table.players.get(pk=player_id)
+        others = [p.name for p in table.players.exclude(pk=player.pk)]
+        renamed = clean_names([*others, name])[len(others) :]
+        if not renamed:
+            raise ValueError(gettext("Type a name."))
+        player.name = renamed[0]
+        player.save(update_fields=["name"])
+        _bump(table.pk)
+    return player
+
+
+def do_remove_player(table: Table, player_id: int) -> str:
+    """Take a player off ``table`` who has not played a game there (a name added by mistake,
+    someone who left before playing); the others keep their order. Someone who has played
+    stays, for the scores and records of those games: ValueError says so. Returns the name."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        player = table.players.get(pk=player_id)
+        if player.seats.exists():
+            raise ValueError(
+                gettext(
+                    "%(name)s has played here and stays in those games' scores: just leave "
+                    "%(name)s out when you start the next game."
+                )
+                % {"name": player.name}
+            )
+        name, position = player.name, player.position
+        player.delete()
+        for later in table.players.filter(position__gt=position).order_by("position"):
+            later.position -= 1
+            later.save(update_fields=["position"])
+        _bump(table.pk)
+    return name

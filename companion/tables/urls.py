@@ -2,7 +2,14 @@ from __future__ import annotations
 
 from django.urls import path
 
-from companion.tables import app_views, club_views, language_views, ledger_views, views
+from companion.tables import (
+    app_views,
+    club_views,
+    language_views,
+    ledger_views,
+    player_views,
+    views,
+)
 
 app_name = "tables"
 
@@ -23,6 +30,16 @@ urlpatterns = [
     path("c/<str:key>/tables/<int:table_id>/remove/", club_views.club_remove, name="club_remove"),
     path("t/<str:key>/", views.table_page, name="table"),
     path("t/<str:key>/players/", views.add_player, name="add_player"),
+    path(
+        "t/<str:key>/players/<int:player_id>/rename/",
+        player_views.rename_player,
+        name="rename_player",
+    ),
+    path(
+        "t/<str:key>/players/<int:player_id>/remove/",
+        player_views.remove_player,
+        name="remove_player",
+    ),
     path("t/<str:key>/language/", language_views.table_language, name="language"),
     path("t/<str:key>/start/", views.start_game, name="start"),
     path("t/<str:key>/ledger/", ledger_views.ledger, name="ledger"),

@@ -18,7 +18,9 @@ RED = (200, 0, 30)
 SAMPLES = 3  # per axis, for smooth edges
 
 
-def _inside_rounded(x: float, y: float, x0: float, y0: float, x1: float, y1: float, r: float) -> bool:
+def _inside_rounded(
+    x: float, y: float, x0: float, y0: float, x1: float, y1: float, r: float
+) -> bool:
     if not (x0 <= x <= x1 and y0 <= y <= y1):
         return False
     cx = min(max(x, x0 + r), x1 - r)
@@ -49,7 +51,9 @@ def draw(size: int, rounded: bool) -> bytes:
             acc = [0, 0, 0, 0]
             for sy in range(SAMPLES):
                 for sx in range(SAMPLES):
-                    c = _colour((px * SAMPLES + sx + 0.5) * step, (py * SAMPLES + sy + 0.5) * step, rounded)
+                    c = _colour(
+                        (px * SAMPLES + sx + 0.5) * step, (py * SAMPLES + sy + 0.5) * step, rounded
+                    )
                     for i in range(3):
                         acc[i] += c[i] * c[3]
                     acc[3] += c[3]

@@ -48,9 +48,7 @@ def _url(game: Game) -> str:
 
 
 def _entries(game: Game) -> list[dict[str, Any]]:
-    return [
-        {"type": e.kind, **e.payload} for e in Event.objects.filter(game=game).order_by("seq")
-    ]
+    return [{"type": e.kind, **e.payload} for e in Event.objects.filter(game=game).order_by("seq")]
 
 
 def _tap_trick(page: Page, cards: dict[str, str]) -> None:
@@ -271,9 +269,12 @@ def test_focus_follows_a_refused_then_an_accepted_entry(phone: Page, belote_in_p
         "Ann won trick 1 and leads trick 2. Ann leads trick 2 of 8."
     )
     # The line is the first thing of the next trick's form, right above its heading.
-    assert phone.evaluate(
-        "document.querySelector('#entry form .trick-line').nextElementSibling.tagName"
-    ) == "H2"
+    assert (
+        phone.evaluate(
+            "document.querySelector('#entry form .trick-line').nextElementSibling.tagName"
+        )
+        == "H2"
+    )
 
     # Trick 2: Cat's 9♥ (trump) wins; Cat leads next, said the same way.
     _tap_trick(phone, TRICK_2)
@@ -330,7 +331,9 @@ def test_fold_outs_show_their_marker_and_links_are_full_size(
     expect(phone.locator("#probe")).to_have_attribute("open", "")
 
 
-def test_the_recruit_piles_form_fits_320_wide(chromium: Any, live_server: Any, game_mid_hand: Game) -> None:
+def test_the_recruit_piles_form_fits_320_wide(
+    chromium: Any, live_server: Any, game_mid_hand: Game
+) -> None:
     context = chromium.new_context(base_url=live_server.url, viewport={"width": 320, "height": 640})
     page = context.new_page()
     page.goto(_url(game_mid_hand) + "?entry=piles")
@@ -349,9 +352,7 @@ def _label(card: str) -> str:
     return card[:-1] + SUITS[card[-1]]
 
 
-def test_a_belote_hand_card_by_card_one_tap_per_card(
-    phone: Page, four_player_table: Table
-) -> None:
+def test_a_belote_hand_card_by_card_one_tap_per_card(phone: Page, four_player_table: Table) -> None:
     """Counts every tap of a whole Belote hand: the deal, the bidding and eight tricks."""
     from playwright.sync_api import expect
 
@@ -389,8 +390,12 @@ def test_a_belote_hand_card_by_card_one_tap_per_card(
             player = order[(start_at + i) % 4]
             row = fieldset(phone, player)
             expect(phone.locator(".play-row.expected legend")).to_contain_text(player)
-            tap_in("tricks", row.locator("label.card-chip").filter(
-                has_text=re.compile(f"^{re.escape(_label(card))}$")))
+            tap_in(
+                "tricks",
+                row.locator("label.card-chip").filter(
+                    has_text=re.compile(f"^{re.escape(_label(card))}$")
+                ),
+            )
             if i < 3:  # the card just chosen is greyed for the players after
                 later = fieldset(phone, order[(start_at + i + 1) % 4])
                 expect(later.locator("label.card-chip.taken")).to_have_count(i + 1)
@@ -399,14 +404,18 @@ def test_a_belote_hand_card_by_card_one_tap_per_card(
         if number < 8:
             if phone.locator("#entry .violation").count():
                 raise AssertionError(phone.locator("#entry .violation").inner_text())
-            expect(phone.locator("#entry .trick-line")).to_contain_text(f"{winner} won trick {number}")
+            expect(phone.locator("#entry .trick-line")).to_contain_text(
+                f"{winner} won trick {number}"
+            )
         leader = winner
 
     expect(phone.locator("#prompt")).to_contain_text("Ann deals hand 2.")
     total = sum(taps.values())
-    print(f"\nBelote hand card by card: {total} taps (deal {taps['deal']}, bidding "
-          f"{taps['bidding']}, eight tricks {taps['tricks']}: 32 cards + 8 Record); "
-          "two taps per card made the tricks alone 72.")
+    print(
+        f"\nBelote hand card by card: {total} taps (deal {taps['deal']}, bidding "
+        f"{taps['bidding']}, eight tricks {taps['tricks']}: 32 cards + 8 Record); "
+        "two taps per card made the tricks alone 72."
+    )
     assert taps["tricks"] == 40
     assert total == 48
 

@@ -35,7 +35,10 @@ SERIOUS = ("serious", "critical")
 @pytest.fixture
 def narrow(chromium: Browser, live_server: LiveServer) -> Iterator[Page]:
     context = chromium.new_context(
-        base_url=live_server.url, viewport=NARROW, device_scale_factor=2, is_mobile=True,
+        base_url=live_server.url,
+        viewport=NARROW,
+        device_scale_factor=2,
+        is_mobile=True,
         has_touch=True,
     )
     page = context.new_page()
@@ -88,7 +91,8 @@ def _overflow(page: Page) -> list[str]:
             const r = el.getBoundingClientRect();
             if (r.right > w + 0.5 && r.width > 0 && getComputedStyle(el).position !== 'fixed') {
               out.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
-                (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ').join('.') : '') +
+                (typeof el.className === 'string' && el.className
+                  ? '.' + el.className.split(' ').join('.') : '') +
                 ' right=' + Math.round(r.right));
             }
           }

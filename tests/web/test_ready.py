@@ -15,6 +15,8 @@ from django.test import Client
 from companion.tables import actions
 from companion.tables.models import Game, Table
 
+from .helpers import text
+
 pytestmark = pytest.mark.django_db
 
 
@@ -112,5 +114,65 @@ def test_a_game_for_exactly_four_says_four_players(client: Client) -> None:
 
 def test_an_import_error_is_focused_where_it_shows(client: Client) -> None:
     html = client.post("/import/", {"log": "{"}).content.decode()
-    assert re.search(r'<ul class="errorlist" id="import-error" tabindex="-1" role="alert" autofocus>', html)
+    assert re.search(
+        r'<ul class="errorlist" id="import-error" tabindex="-1" role="alert" autofocus>', html
+    )
     assert html.count("autofocus") == 1  # not the new table's first name box
+
+
+# --- everyday actions: rename a player, take off one who has not played --------------------
+
+
+def test_a_scorer_renames_a_player_and_every_game_shows_it(
+    client: Client, recruit_game: Game
+) -> None:
+    table: Table = recruit_game.table
+    bob = table.players.get(name="Bob")
+    response = client.post(
+        f"/t/{table.score_key}/players/{bob.pk}/rename/", {"name": "  Robert  "}, follow=True
+    )
+    assert "Bob is now Robert." in response.content.decode()
+    assert [p.name for p in table.players.all()] == ["Ann", "Robert", "Cat"]
+    page = client.get(f"/t/{table.score_key}/g/{recruit_game.number}/").content.decode()
+    assert "Robert" in page and ">Bob<" not in page
+    # Refused, saying why, changing nothing: a name already at the table, an empty one.
+    for name, why in (("ann", "Two players have the same name"), ("   ", "Type a name.")):
+        response = client.post(
+            f"/t/{table.score_key}/players/{bob.pk}/rename/", {"name": name}, follow=True
+        )
+        assert why in response.content.decode()
+    assert [p.name for p in table.players.all()] == ["Ann", "Robert", "Cat"]
+
+
+def test_a_viewer_cannot_rename_or_remove(client: Client, recruit_game: Game) -> None:
+    table: Table = recruit_game.table
+    bob = table.players.get(name="Bob")
+    base = f"/t/{table.view_key}/players/{bob.pk}/"
+    assert client.post(base + "rename/", {"name": "Zed"}).status_code == 403
+    assert client.post(base + "remove/").status_code == 403
+    assert [p.name for p in table.players.all()] == ["Ann", "Bob", "Cat"]
+
+
+def test_only_a_player_who_has_not_played_can_be_removed(
+    client: Client, recruit_game: Game
+) -> None:
+    table: Table = recruit_game.table
+    dan = actions.do_add_player(table, "Dan")
+    eve = actions.do_add_player(table, "Eve")
+    url = f"/t/{table.score_key}/players/"
+    page = client.get(f"/t/{table.score_key}/").content.decode()
+    assert "Remove Dan from this table" in page and "Remove Ann from this table" not in page
+    response = client.post(f"{url}{dan.pk}/remove/", follow=True)
+    assert "Dan is no longer at this table." in response.content.decode()
+    assert [(p.name, p.position) for p in table.players.all()] == [
+        ("Ann", 0), ("Bob", 1), ("Cat", 2), ("Eve", 3)
+    ]  # fmt: skip
+    # Someone who has played stays, for that game's scores.
+    ann = table.players.get(name="Ann")
+    response = client.post(f"{url}{ann.pk}/remove/", follow=True)
+    assert "Ann has played here and stays in those games' scores" in text(response)
+    assert table.players.filter(name="Ann").exists()
+    # A late arrival takes the next place after the removal.
+    actions.do_add_player(table, "Fay")
+    assert [p.name for p in table.players.all()] == ["Ann", "Bob", "Cat", "Eve", "Fay"]
+    assert eve.pk in {p.pk for p in table.players.all()}

@@ -1,0 +1,58 @@
+"""Everyday changes to a table's players between games: rename one, take off one who has not
+played (a late arrival is seated with the table page's "Add"). Scorer link only; each answers
+with the table page and a message (Post/Redirect/Get, no JavaScript needed)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
+
+from . import actions
+from .models import Player, Table
+from .views import _table
+
+
+def _scorer_table(request: HttpRequest, key: str) -> Table | HttpResponse:
+    table, can_score = _table(key)
+    if not can_score:
+        return render(request, "tables/forbidden.html", status=403)
+    return table
+
+
+@require_POST
+def rename_player(request: HttpRequest, key: str, player_id: int) -> HttpResponse:
+    table = _scorer_table(request, key)
+    if isinstance(table, HttpResponse):
+        return table
+    try:
+        old = table.players.get(pk=player_id).name
+        player = actions.do_rename_player(table, player_id, request.POST.get("name", ""))
+    except Player.DoesNotExist:
+        messages.error(request, gettext("No such player at this table."))
+    except ValueError as exc:
+        messages.error(request, str(exc))
+    else:
+        if player.name != old:
+            messages.success(
+                request, gettext("%(old)s is now %(new)s.") % {"old": old, "new": player.name}
+            )
+    return redirect("tables:table", key=key)
+
+
+@require_POST
+def remove_player(request: HttpRequest, key: str, player_id: int) -> HttpResponse:
+    table = _scorer_table(request, key)
+    if isinstance(table, HttpResponse):
+        return table
+    try:
+        name = actions.do_remove_player(table, player_id)
+    except Player.DoesNotExist:
+        messages.error(request, gettext("No such player at this table."))
+    except ValueError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, gettext("%(name)s is no longer at this table.") % {"name": name})
+    return redirect("tables:table", key=key)
