@@ -174,7 +174,10 @@ class SwapForm(EntryForm):
         rank = data.get("rank")
         if not rank:
             raise forms.ValidationError(gettext("Choose the card put face up."))
-        assert self.suit is not None
+        if self.suit is None:
+            raise forms.ValidationError(
+                gettext("No swap now: the three face-up cards are not all of one suit.")
+            )
         data["card"] = engine.parse_card(rank + self.suit.value)
         return data
 
