@@ -164,6 +164,22 @@ LEGAL = [
         id="trick",
     ),
     pytest.param(
+        "trick",
+        "dealt",
+        {f"card_{i}": code for i, code in enumerate(["2C", "4C", "3C", "8C", "9C", "7C"])},
+        {"type": "trick", "cards": ["2C", "4C", "3C", "8C", "9C", "7C"], "leader": 1, "joker": ""},
+        "Bob lost trick 1: trade a card with Cat, or No trade.",
+        id="trick-grid",
+    ),
+    pytest.param(
+        "trick",
+        "dealt",
+        {"typed": "2c 4C 3C 8C 9C 7C"},
+        {"type": "trick", "cards": ["2C", "4C", "3C", "8C", "9C", "7C"], "leader": 1, "joker": ""},
+        "Bob lost trick 1: trade a card with Cat, or No trade.",
+        id="trick-typed",
+    ),
+    pytest.param(
         "trade",
         "after_trick",
         {"no_trade": "1"},
@@ -233,6 +249,13 @@ ILLEGAL = [
         id="trick-joker-lead",
     ),
     pytest.param(
+        "trick",
+        "dealt",
+        {"typed": "2C 4C 3C"},
+        "Type 6 cards in the order played, round after round from Bob; you typed 3.",
+        id="trick-typed-short",
+    ),
+    pytest.param(
         "result",
         "dealt",
         counts((12, 0, 6), (2, 1, 0), (1, 2, 3), (0, 3, 1)),
@@ -269,10 +292,17 @@ def test_the_game_screen_shows_the_hand_in_plain_words(client: Client, after_tri
     assert "Card values, 3 players" in page and "Card values, 2 players" not in page
 
 
-def test_the_trick_form_lists_each_card_round_by_round(client: Client, dealt: Game) -> None:
-    page = words(client.get(game_url(dealt), {"entry": "trick"}))
-    assert page.count("card 1") == 3 and page.count("card 2") == 3
-    assert "Bob card 1 · leads" in page
+def test_the_trick_form_lists_each_card_round_by_round(client: Client, after_trick: Game) -> None:
+    actions.check_record_event(after_trick, Trade(declared="none"))
+    response = client.get(game_url(after_trick), {"entry": "trick"})
+    page = words(response)
+    # Cat leads; Bob (lost once) adds one card, in round 1: five cards.
+    assert page.count("card 1") == 3 and page.count("card 2") == 2
+    assert "Cat card 1 · leads" in page
+    # The grid offers the cards still in play: not trick 1's, not the face-up 4♠.
+    html = response.content.decode()
+    assert 'value="9C"' not in html and 'value="4S"' not in html
+    assert 'value="AS"' in html and 'value="JK"' in html
 
 
 def test_a_whole_game_through_the_forms(client: Client, three_player_table: Table) -> None:

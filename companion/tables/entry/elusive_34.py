@@ -12,18 +12,21 @@ from django.utils.translation import gettext_lazy as _
 from companion import rules as engine
 from companion.games.elusive_34 import game
 from companion.games.elusive_34 import play as play
-from companion.rules.cards import Card
+from companion.rules.cards import Card, Suit
 from companion.rules.events import Seat
 
 from .base import (
     RANK_CHOICES,
     SUIT_CHOICES,
+    CardGrid,
     Chips,
     EntryForm,
     PointsField,
+    card_code,
     card_from,
     card_initial,
     count_field,
+    parse_code,
     rank_chips,
     suit_chips,
 )
@@ -346,7 +349,9 @@ class LeftForm(_LeftFields):
 
 
 class TrickForm(_Form):
-    """One trick: a card picker for each card, in the order played, round after round."""
+    """One trick: each card in the order played, round after round, picked from a grid of the
+    cards still in play (one tap each), or typed; the rank and suit chips stay for posts that
+    use them."""
 
     kind = "trick"
     label = _("Trick by trick")
@@ -357,15 +362,50 @@ class TrickForm(_Form):
         self.order = self.rules.order(hand) if hand is not None else []
         self.number = len(hand.plays) + 1 if hand is not None else 1
         self.leader = hand.leader if hand is not None else 0
+        grid = self.card_choices()
         for i, seat in enumerate(self.order):
-            self.fields[f"rank_{i}"] = rank_chips(self.rules.names[seat], RANKS_AND_JOKER)
+            name = self.rules.names[seat]
+            self.fields[f"card_{i}"] = forms.CharField(
+                label=name,
+                required=False,
+                widget=CardGrid(choices=grid, attrs={"aria-label": name}),
+            )
+            self.fields[f"rank_{i}"] = rank_chips(name, RANKS_AND_JOKER)
             self.fields[f"suit_{i}"] = suit_chips()
+        self.fields["typed"] = forms.CharField(
+            label=_("Or type the cards in the order played"),
+            required=False,
+            max_length=120,
+            widget=forms.TextInput(
+                attrs={"autocomplete": "off", "spellcheck": "false", "placeholder": "2C 4C 3C"}
+            ),
+        )
         self.fields["joker"] = forms.ChoiceField(
             label=_("The Joker was played to"),
             choices=[("win", _("win")), ("lose", _("lose"))],
             widget=Chips,
             required=False,
         )
+
+    def card_choices(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """The cards still in play this hand: not played in its tricks, not face up."""
+        hand = self.state.hand
+        out_of_play = set(hand.gone) if hand is not None else set()
+        if hand is not None and hand.faceup is not None:
+            out_of_play.add(hand.faceup)
+        gone = {card_code(c) for c in out_of_play}
+        rows: list[tuple[str, list[tuple[str, str]]]] = []
+        for suit in Suit:
+            cards = [
+                (rank + suit.value, f"{label}{suit.symbol}")
+                for rank, label in RANK_CHOICES
+                if rank + suit.value not in gone
+            ]
+            if cards:
+                rows.append((suit.symbol, cards))
+        if "JK" not in gone:
+            rows.append(("JK", [("JK", gettext("Joker"))]))
+        return rows
 
     def players(self) -> list[dict[str, Any]]:
         out = []
@@ -376,8 +416,7 @@ class TrickForm(_Form):
                 {
                     "name": self.rules.names[seat],
                     "round": seen[seat],
-                    "rank": self[f"rank_{i}"],
-                    "suit": self[f"suit_{i}"],
+                    "card": self[f"card_{i}"],
                     "leads": i == 0,
                 }
             )
@@ -385,11 +424,31 @@ class TrickForm(_Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        names = self.rules.names
+        typed = str(data.get("typed") or "").strip()
+        if typed:
+            words = typed.replace(",", " ").split()
+            if len(words) != len(self.order):
+                raise forms.ValidationError(
+                    gettext(
+                        "Type %(n)s cards in the order played, round after round from "
+                        "%(leader)s; you typed %(typed)s."
+                    )
+                    % {"n": len(self.order), "leader": names[self.leader], "typed": len(words)}
+                )
+            data["cards"] = tuple(
+                parse_code(word.upper(), names[seat])
+                for word, seat in zip(words, self.order, strict=True)
+            )
+            return data
         cards, errors = [], []
         for i, seat in enumerate(self.order):
+            code = str(data.get(f"card_{i}") or "")
             try:
                 cards.append(
-                    card_from(data.get(f"rank_{i}"), data.get(f"suit_{i}"), self.rules.names[seat])
+                    parse_code(code, names[seat])
+                    if code
+                    else card_from(data.get(f"rank_{i}"), data.get(f"suit_{i}"), names[seat])
                 )
             except forms.ValidationError as exc:
                 errors.append(exc)
@@ -402,6 +461,7 @@ class TrickForm(_Form):
         out: dict[str, Any] = {"joker": event.joker}
         for i, card in enumerate(event.cards):
             out |= card_initial(card, f"rank_{i}", f"suit_{i}")
+            out[f"card_{i}"] = card_code(card)
         return out
 
     def to_event(self) -> engine.Event:
