@@ -176,3 +176,20 @@ def test_only_a_player_who_has_not_played_can_be_removed(
     actions.do_add_player(table, "Fay")
     assert [p.name for p in table.players.all()] == ["Ann", "Bob", "Cat", "Eve", "Fay"]
     assert eve.pk in {p.pk for p in table.players.all()}
+
+
+def test_a_card_turned_up_without_its_suit_is_named_once_and_plainly(
+    client: Client, four_player_table: Table
+) -> None:
+    from .helpers import start
+
+    game = start(four_player_table, "malilla")
+    page = client.get(f"/t/{four_player_table.score_key}/g/{game.number}/").content.decode()
+    data = {"dealer": "0", "rank": "7"}
+    for name in ("client_id", "at", "csrfmiddlewaretoken"):
+        found = re.search(rf'name="{name}" value="([^"]+)"', page)
+        if found:
+            data[name] = found.group(1)
+    response = client.post(f"/t/{four_player_table.score_key}/g/{game.number}/record/deal/", data)
+    assert text(response).count("Choose the suit of the card turned up.") == 1
+    assert "turned-up's" not in text(response)

@@ -252,13 +252,19 @@ def _card_chip(option: dict[str, Any]) -> str:
     return out + f'><span class="{colour}">{conditional_escape(option["label"])}</span></label>'
 
 
-def card_from(rank: str | None, suit: str | None, who: str) -> engine.Card:
-    """Combine a rank chip and a suit chip into a card; the joker needs no suit."""
+def card_from(rank: str | None, suit: str | None, who: str = "", *, card: str = "") -> engine.Card:
+    """Combine a rank chip and a suit chip into a card; the joker needs no suit. The card is
+    named by whose it is (``who``: a player's name) or by what it is (``card``: "the card
+    turned up")."""
     if not rank:
+        if card:
+            raise forms.ValidationError(gettext("Choose %(card)s.") % {"card": card})
         raise forms.ValidationError(gettext("Choose %(who)s's card.") % {"who": who})
     if rank == "JK":
         return engine.parse_card("JK")
     if not suit:
+        if card:
+            raise forms.ValidationError(gettext("Choose the suit of %(card)s.") % {"card": card})
         raise forms.ValidationError(gettext("Choose the suit of %(who)s's card.") % {"who": who})
     return engine.parse_card(rank + suit)
 
@@ -338,8 +344,12 @@ class TrickEntryForm(EntryForm):
             required=False,
             max_length=80,
             widget=forms.TextInput(
-                attrs={"autocomplete": "off", "spellcheck": "false", "autocapitalize": "characters",
-                       "placeholder": "AS KS 10H QH"}
+                attrs={
+                    "autocomplete": "off",
+                    "spellcheck": "false",
+                    "autocapitalize": "characters",
+                    "placeholder": "AS KS 10H QH",
+                }
             ),
         )
 
@@ -421,10 +431,15 @@ class TrickEntryForm(EntryForm):
         words = typed.replace(",", " ").split()
         if len(words) != len(self.order):
             raise forms.ValidationError(
-                _("Type %(n)s cards, one per player in the order played from %(leader)s; you "
-                  "typed %(typed)s.")
-                % {"n": len(self.order), "leader": self.rules.names[self.leader],
-                   "typed": len(words)}
+                _(
+                    "Type %(n)s cards, one per player in the order played from %(leader)s; you "
+                    "typed %(typed)s."
+                )
+                % {
+                    "n": len(self.order),
+                    "leader": self.rules.names[self.leader],
+                    "typed": len(words),
+                }
             )
         return tuple(
             parse_code(word.upper(), self.rules.names[seat])

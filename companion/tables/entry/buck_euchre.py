@@ -52,7 +52,9 @@ class DealForm(EntryForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("rank") or data.get("suit"):
-            data["upcard"] = card_from(data.get("rank"), data.get("suit"), gettext("the turned-up"))
+            data["upcard"] = card_from(
+                data.get("rank"), data.get("suit"), card=gettext("the card turned up")
+            )
         else:
             data["upcard"] = None
         return data

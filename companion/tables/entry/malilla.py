@@ -49,7 +49,9 @@ class DealForm(EntryForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        data["upcard"] = card_from(data.get("rank"), data.get("suit"), gettext("the turned-up"))
+        data["upcard"] = card_from(
+            data.get("rank"), data.get("suit"), card=gettext("the card turned up")
+        )
         return data
 
     def initial_from(self, event: game.Deal) -> dict[str, Any]:

@@ -53,7 +53,9 @@ class DealForm(EntryForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if "rank" in data:
-            data["shown"] = card_from(data["rank"], data.get("suit"), gettext("the turned-up"))
+            data["shown"] = card_from(
+                data["rank"], data.get("suit"), card=gettext("the card turned up")
+            )
         return data
 
     def initial_from(self, event: game.Deal) -> dict[str, Any]:
