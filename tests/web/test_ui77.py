@@ -330,3 +330,24 @@ def test_switching_off_the_cut_penalty_is_refused_naming_the_entry(
     assert "entry #1" in text(response)
     assert "no cut penalty" in text(response)
     assert page_totals(client.get(game_url(game))) == [12, 10, 8]
+
+
+def test_rules_for_this_hand_and_the_history(client: Client, same_suit: Game) -> None:
+    assert record(
+        client, same_suit, "swap", {"seat": 1, "rank": "K", "position": 3}
+    ).status_code == (302)
+    shown = words(client.get(game_url(same_suit)))
+    # K♠ replaced 7♠ as Card Three: target 7. 8♠ as Card Two: throw 3, trump from trick 2.
+    assert "Trump ♠, powerless until after trick 1; slough ♠; throw up to 3; target 7 tricks" in (
+        shown
+    )
+    assert "the winners of tricks 1 to 4 each draw a card" in shown
+    assert "Bob swapped K♠ in as card 3" in shown
+
+
+def test_a_swap_when_the_suits_differ_is_refused(client: Client, dealt: Game) -> None:
+    before = event_count(dealt)
+    data = {"client_id": new_uuid(), "seat": 1, "rank": "K", "position": 1}
+    response = client.post(game_url(dealt, "record/swap/"), data)
+    assert response.status_code == 200
+    assert event_count(dealt) == before
