@@ -148,6 +148,24 @@
     saveMine([entry].concat(list.filter(function (t) { return t.id !== d.id; })));
   }
 
+  function forgetPages(urls) {
+    // The copies of its pages this phone kept for offline use go too (/t/<key>/..., /c/<key>/...).
+    if (!("caches" in window)) return;
+    var prefixes = urls.filter(Boolean).map(function (u) {
+      var m = /^\/[tc]\/[^/]+\//.exec(u);
+      return m ? m[0] : null;
+    }).filter(Boolean);
+    if (!prefixes.length) return;
+    caches.open(PAGES).then(function (cache) {
+      return cache.keys().then(function (keys) {
+        return Promise.all(keys.filter(function (req) {
+          var path = new URL(req.url).pathname;
+          return prefixes.some(function (p) { return path.indexOf(p) === 0; });
+        }).map(function (req) { return cache.delete(req); }));
+      });
+    }).catch(function () {});
+  }
+
   function when(ms) {
     try {
       return new Date(ms).toLocaleString(document.documentElement.lang || undefined, {
@@ -197,6 +215,7 @@
       forget.setAttribute("aria-label", say("forgetNamed", { name: a.textContent }));
       forget.addEventListener("click", function () {
         saveMine(mine().filter(function (other) { return other.id !== t.id; }));
+        forgetPages([t.url, t.gameUrl]);
         showMine();
         var heading = section.querySelector("h2");
         if (heading) { heading.tabIndex = -1; heading.focus(); }

@@ -190,6 +190,7 @@ def test_the_home_page_lists_this_phones_tables_newest_first_and_forgets_one(
     club = actions.do_create_club("Tuesday club")
     other = actions.do_create_table(["Zoltan", "Yannick"], "Never opened here")
     phone.goto(f"/c/{club.view_key}/")
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
     phone.goto(f"/t/{three_player_table.view_key}/")  # as a viewer
     phone.goto(_url(belote_in_play))  # as the scorer
     phone.goto("/")
@@ -206,8 +207,19 @@ def test_the_home_page_lists_this_phones_tables_newest_first_and_forgets_one(
     expect(phone.locator("#my-tables")).not_to_contain_text("Never opened here")
     assert other.view_key not in phone.content()
 
+    kept = (
+        "k => caches.open('companion-pages').then(c => c.keys())"
+        ".then(ks => ks.filter(r => r.url.includes(k)).length)"
+    )
+    for _ in range(50):  # the page copy kept for offline use
+        if phone.evaluate(kept, three_player_table.view_key):
+            break
+        phone.wait_for_timeout(100)
+    assert phone.evaluate(kept, three_player_table.view_key) >= 1
     phone.get_by_role("button", name="Forget Friday at Ann's on this phone").click()
     expect(items).to_have_count(2)
+    phone.wait_for_timeout(300)
+    assert phone.evaluate(kept, three_player_table.view_key) == 0  # its copies go too
     phone.reload()
     expect(items).to_have_count(2)
     expect(phone.locator("#my-tables")).not_to_contain_text("Friday at Ann's")
