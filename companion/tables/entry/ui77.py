@@ -249,7 +249,9 @@ class LeftoverForm(EntryForm):
         held = self.rules.held(hand) if hand is not None else [0] * self.rules.n_seats
         self.held = held
         for seat, name in self.seat_choices():
-            self.fields[f"slough_{seat}"] = count_field(name, held[seat], initial=None)
+            # A player with no card left can only have 0: chosen already.
+            initial = 0 if held[seat] == 0 else None
+            self.fields[f"slough_{seat}"] = count_field(name, held[seat], initial=initial)
 
     def rows(self) -> list[dict[str, Any]]:
         return [
