@@ -1,5 +1,5 @@
 """The message catalogues as data, for the i18n tests: read a ``.po`` file, write a ``.mo`` file
-(no gettext tools needed), and the pseudo-language that makes untranslated text stand out."""
+(no gettext tools needed), and the pseudo-language's way of saying a message."""
 
 from __future__ import annotations
 
@@ -119,16 +119,3 @@ def pseudo(text: str) -> str:
         last = match.end()
     out.append(text[last:].translate(_LETTERS))
     return "".join(out)
-
-
-def pseudo_catalogue(sources: list[Path]) -> dict[str, str]:
-    """The pseudo-language's ``.mo`` contents: every message id of ``sources`` (``.po`` files)
-    said in pseudo."""
-    messages: dict[str, str] = {}
-    for source in sources:
-        for m in read_po(source):
-            if m.plural is not None:
-                messages[f"{m.key}\x00{m.plural}"] = f"{pseudo(m.msgid)}\x00{pseudo(m.plural)}"
-            else:
-                messages[m.key] = pseudo(m.msgid)
-    return messages

@@ -1,12 +1,13 @@
 """Every page of every game in a pseudo-language that changes every translatable string: any
-English left on a page did not go through a catalogue, and is named here.
+English left on a page did not go through translation, and is named here.
 
-The pseudo-language ("xx") is built for the test from the message ids of the catalogues (ours,
-``locale/fr/LC_MESSAGES/django.po``, which ``makemessages`` fills with every id of the code and
-templates, and Django's own): each ASCII letter becomes an accented look-alike, placeholders
-and tags stay as they are. Players and tables get names without ASCII letters, so every ASCII
-word still on a page is English that no catalogue could translate: a string not marked, a
-sentence glued together, a value shown without ``|say``.
+In the pseudo-language ("xx") every message looked up (``gettext``, ``ngettext``, ``pgettext``,
+the templates' ``translate`` tags, the engine's Texts through ``say``, Django's own messages)
+comes back with each ASCII letter swapped for an accented look-alike, placeholders and tags
+kept: so every string that is marked for translation changes, whether or not a catalogue has
+it yet. Players and tables get names without ASCII letters, so every ASCII word still on a
+page is English no translation can reach: a string not marked, a sentence glued together, a
+value shown without ``|say``.
 
 Games whose pages are not ready yet are listed in ``PENDING``: their English is reported as
 what is left (an expected failure naming every string), and a pending game with nothing left
@@ -15,17 +16,17 @@ fails until it is taken off the list.
 
 from __future__ import annotations
 
+import gettext as gettext_module
 import json
 import re
 from collections.abc import Iterator
 from html.parser import HTMLParser
-from pathlib import Path
 from typing import Any
 
-import django
 import pytest
 from django.conf import settings
 from django.test import Client, override_settings
+from django.utils.translation import trans_real
 
 from companion.games import GAMES
 from companion.tables import actions
@@ -33,7 +34,7 @@ from companion.tables.context import available_kinds
 from companion.tables.entry import forms_for
 from companion.tables.models import Club
 
-from .catalogues import LOCALE, ROOT, pseudo_catalogue, write_mo
+from .catalogues import ROOT, pseudo, write_mo
 
 #: Games being written by others right now: what is still English on their pages is listed
 #: (xfail) rather than failing the suite. Take a game off once its pages are all translatable.
@@ -63,19 +64,33 @@ EXAMPLES = ROOT / "docs" / "examples"
 PSEUDO = "xx"
 
 
+class PseudoTranslation(gettext_module.NullTranslations):
+    """Every message said in pseudo, found in a catalogue or not."""
+
+    def gettext(self, message: str) -> str:
+        # pgettext asks for "context\x04message" and expects the message back if not found.
+        return pseudo(message.split("\x04", 1)[-1])
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.gettext(singular if n == 1 else plural)
+
+    def to_language(self) -> str:
+        return PSEUDO
+
+    def language(self) -> str:
+        return PSEUDO
+
+
 @pytest.fixture(scope="module")
 def pseudo_locale(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     root = tmp_path_factory.mktemp("locale")
-    sources = [LOCALE / "fr" / "LC_MESSAGES" / "django.po"]
-    sources.append(Path(django.__file__).parent / "conf/locale/fr/LC_MESSAGES/django.po")
-    write_mo(
-        root / PSEUDO / "LC_MESSAGES" / "django.mo",
-        pseudo_catalogue(sources),
-        "nplurals=2; plural=(n != 1);",
-    )
+    # An (empty) catalogue on disk, so that the locale middleware accepts the language.
+    write_mo(root / PSEUDO / "LC_MESSAGES" / "django.mo", {}, "nplurals=2; plural=(n != 1);")
     languages = [*settings.LANGUAGES, (PSEUDO, "Pseudo")]
     with override_settings(LANGUAGES=languages, LOCALE_PATHS=[root, *settings.LOCALE_PATHS]):
+        trans_real._translations[PSEUDO] = PseudoTranslation()
         yield
+    trans_real._translations.pop(PSEUDO, None)
 
 
 @pytest.fixture
