@@ -60,7 +60,9 @@ def say_value(value: Any) -> str:
     if isinstance(value, tuple | list) and value and all(isinstance(v, Card) for v in value):
         return " ".join(card_label(c) for c in value)
     if isinstance(value, int) and not isinstance(value, bool):
-        return number_format(value)
+        # Thousands grouped the language's way (1 000, 1.000) in a sentence; English keeps
+        # writing 1000, as it always has (its tests and its players read it so).
+        return number_format(value, force_grouping=translation.get_language() != "en")
     return str(value)
 
 

@@ -53,3 +53,16 @@ def test_a_broken_translation_shows_the_english_rather_than_an_error(french: Any
 def test_plain_text_is_shown_as_it_is() -> None:
     assert i18n.say("Ann") == "Ann"
     assert i18n.say(None) == ""
+
+
+def test_numbers_in_a_sentence_are_written_the_languages_way() -> None:
+    """With the real catalogues: thousands grouped in French and German, not in English."""
+    from django.utils import translation
+
+    text = tr("{team} to {target}", team="Ann & Cat", target=1000)
+    with translation.override("en"):
+        assert i18n.say(text) == "Ann & Cat to 1000"
+    with translation.override("fr"):
+        assert i18n.say(text) == "Ann & Cat à 1\xa0000"  # a no-break space
+    with translation.override("de"):
+        assert i18n.say(text) == "Ann & Cat bis 1.000"
