@@ -603,6 +603,11 @@ def csv_cell(text: str) -> str:
 def import_log(request: HttpRequest) -> HttpResponse:
     upload = request.FILES.get("file")
     raw = upload.read(logjson.MAX_BYTES + 1) if upload else request.POST.get("log", "")
+    if not raw.strip():  # no file chosen, or an empty one (a BOM alone is read as JSON text)
+        return _home(
+            request,
+            import_error=gettext("Choose a game log file (.json) to import: this one is empty."),
+        )
     try:
         table, game = actions.check_import_log(logjson.parse(raw))
     except game_log.LogError as exc:

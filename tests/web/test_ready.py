@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import struct
+from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles import finders
@@ -18,6 +19,8 @@ from companion.tables.models import Game, Table
 from .helpers import text
 
 pytestmark = pytest.mark.django_db
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 
 
 def test_the_manifest_names_the_app_and_icons_that_exist(client: Client) -> None:
@@ -193,3 +196,19 @@ def test_a_card_turned_up_without_its_suit_is_named_once_and_plainly(
     response = client.post(f"/t/{four_player_table.score_key}/g/{game.number}/record/deal/", data)
     assert text(response).count("Choose the suit of the card turned up.") == 1
     assert "turned-up's" not in text(response)
+
+
+def test_an_empty_import_says_so_and_a_log_with_a_byte_order_mark_is_read(
+    client: Client,
+) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    for empty in (SimpleUploadedFile("log.json", b""), SimpleUploadedFile("log.json", b" \n")):
+        response = client.post("/import/", {"file": empty})
+        assert "Choose a game log file (.json) to import: this one is empty." in text(response)
+        assert "Expecting value" not in text(response)
+    assert "this one is empty" in text(client.post("/import/", {}))
+    log = (EXAMPLES / "belote" / "made-contract.json").read_bytes()
+    bom = SimpleUploadedFile("log.json", b"\xef\xbb\xbf" + log)  # as Windows Notepad saves it
+    response = client.post("/import/", {"file": bom})
+    assert response.status_code == 302 and "/g/1/" in response["Location"]
