@@ -341,3 +341,23 @@ def test_evening_ends_after_the_games_chosen() -> None:
     assert end is not None and end.winners == (0,)  # Ann 2 wins, Bob 1, Cat 0
     with pytest.raises(IllegalEventError):
         replay(rules, [*log, Deal(dealer=S(1))])
+
+
+def test_several_winners_at_once_in_the_example_log() -> None:
+    """docs/examples/bastard/several-winners-at-once.json, worked by hand: after the bastard
+    rule Ann holds 7 + 2 drawn - 1 played + 6 given = 14, Bob and Cat (who drew the last two
+    stock cards) 1 each; Dan, Eve, Fay and Gus gave their last card and are out together."""
+    import json
+    from pathlib import Path
+
+    from companion.games.log import load_log
+
+    path = (
+        Path(__file__).resolve().parents[2] / "docs/examples/bastard/several-winners-at-once.json"
+    )
+    log = load_log(json.loads(path.read_text()))
+    hand = replay(log.rules, log.events[:29]).state.hand
+    assert hand.counts == (14, 1, 1, 0, 0, 0, 0)
+    assert hand.stock == 0 and hand.out == ((3, 4, 5, 6),) and hand.turn == 1
+    state = replay(log.rules, log.events).state
+    assert state.finishes == (((3, 4, 5, 6), (1,), (2,), (0,)),)
