@@ -37,3 +37,13 @@ def start_game(page: Page, title: str, names: Sequence[str]) -> None:
     page.get_by_role("link", name=f"Start a game of {title}").click()
     page.get_by_role("button", name="Start game").click()
     page.get_by_role("button", name="Record the deal").wait_for()
+
+
+def tap_card(scope: Page | Locator, rank: str, suit: str) -> None:
+    """Pick a card: one tap in a trick form's card grid ("A♠"), else a rank chip then a suit
+    chip (a deal's upcard)."""
+    if scope.locator("label.card-chip").count():
+        tap(scope, rank + suit)  # type: ignore[arg-type]
+    else:
+        tap(scope, rank)  # type: ignore[arg-type]
+        tap(scope, suit)  # type: ignore[arg-type]

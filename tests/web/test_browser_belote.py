@@ -11,7 +11,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tap, totals
+from .phone import fieldset, start_game, tap, tap_card, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -27,8 +27,7 @@ SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def _card(scope: Locator, card: str) -> None:
-    tap(scope, card[:-1])
-    tap(scope, SUITS[card[-1]])
+    tap_card(scope, card[:-1], SUITS[card[-1]])
 
 
 def _info(page: Page, label: str) -> Locator:

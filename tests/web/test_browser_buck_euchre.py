@@ -16,7 +16,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tap, totals
+from .phone import fieldset, start_game, tap, tap_card, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -66,9 +66,7 @@ def test_scorer_records_a_hand_card_by_card_then_one_quickly(
         ]
         assert len(players) == 4
         for name, card in zip(players, cards.split(), strict=True):
-            scope = fieldset(phone, name)
-            tap(scope, card[:-1])
-            tap(scope, SUITS[card[-1]])
+            tap_card(fieldset(phone, name), card[:-1], SUITS[card[-1]])
         button.click()
         if number == 3:
             # The left bower J♣ beats the A♠ led: Cat wins and leads.

@@ -10,7 +10,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tap, totals
+from .phone import fieldset, start_game, tap, tap_card, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -70,9 +70,7 @@ def test_scorer_records_a_deal_a_quick_hand_and_a_trick(
     phone.get_by_role("link", name="Trick by trick").click()
     phone.get_by_role("button", name="Record trick 1").wait_for()
     for name, card in (("Cat", "AC"), ("Dan", "7C"), ("Ann", "2C"), ("Bob", "KC")):
-        player = fieldset(phone, name)
-        tap(player, card[:-1])
-        tap(player, SUITS[card[-1]])
+        tap_card(fieldset(phone, name), card[:-1], SUITS[card[-1]])
     phone.get_by_role("button", name="Record trick 1").click()
 
     expect(phone.locator("#tricks")).to_contain_text("A♣ 7♣ 2♣ K♣ → Dan")

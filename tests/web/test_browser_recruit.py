@@ -11,7 +11,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .helpers import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tap, totals
+from .phone import fieldset, start_game, tap, tap_card, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -87,9 +87,7 @@ def test_scorer_records_a_hand_undoes_it_and_plays_a_trick(
     phone.get_by_role("button", name="Record trick 1").wait_for()
     # Cat sits left of the dealer and leads; then Ann, then Bob.
     for name, rank, suit in (("Cat", "A", "♠"), ("Ann", "3", "♠"), ("Bob", "K", "♠")):
-        player = fieldset(phone, name)
-        tap(player, rank)
-        tap(player, suit)
+        tap_card(fieldset(phone, name), rank, suit)
     phone.get_by_role("button", name="Record trick 1").click()
 
     expect(phone.locator("#tricks")).to_contain_text("A♠ 3♠ K♠ → Cat")
