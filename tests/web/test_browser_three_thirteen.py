@@ -74,7 +74,8 @@ def test_scorer_records_a_quick_hand_then_one_with_the_cards(
     phone.get_by_role("button", name="Record the deal").click()
     expect(phone.locator("#status")).to_contain_text("4s")
     phone.get_by_role("link", name="Cards").click()
-    phone.get_by_role("button", name="Score the hand").wait_for()
+    # The quick form has a "Score the hand" button too: wait for the cards form itself.
+    phone.locator("details.player-cards").first.wait_for()
     tap(fieldset(phone, "Went out"), "Cat")
     pick(player_cards(phone, "Ann"), "4H 4S 9D KC")
     player_cards(phone, "Bob").locator("input[name=cards_1_typed]").fill("2h 3h 4d 9s")
