@@ -24,6 +24,7 @@ from .helpers import (
     entry_tests,
     event_count,
     game_url,
+    new_uuid,
     page_hands,
     page_totals,
     record,
@@ -342,3 +343,14 @@ def test_trick_form_lists_all_four_when_nobody_dropped(client: Client, ordered_u
     actions.check_record_event(ordered_up, Drops(dropped=()))
     page = words(client.get(game_url(ordered_up), {"entry": "trick"}))
     assert "Trick 1 of 5" in page and "still in play" not in page
+
+
+def test_a_bid_posted_before_the_deal_is_refused_not_an_error(
+    client: Client, four_player_table: Table
+) -> None:
+    game = start(four_player_table, "buck_euchre")
+    response = client.post(
+        game_url(game, "record/bid/"), {"client_id": new_uuid(), "at": "0", "call": "pass"}
+    )
+    assert response.status_code == 200
+    assert game.events.count() == 0

@@ -29,8 +29,9 @@ def say_each(values: Any) -> list[str]:
 
 
 @register.filter
-def card(value: Card) -> str:
-    return card_label(value)
+def card(value: Card | None) -> str:
+    # A form asked for out of turn (a bid posted before the deal) has no card to show.
+    return "" if value is None else card_label(value)
 
 
 @register.filter
