@@ -256,7 +256,7 @@ def test_importing_a_log_with_an_unreadable_entry_names_it(client: Client, db: N
     ("content", "message"),
     [
         (b'{"format": "companion/1", "game": ', "This is not a JSON file:"),
-        (b"", "This is not a JSON file:"),
+        (b"", "Choose a game log file (.json) to import: this one is empty."),
         (b"\xff\xfe not even text", "This is not a JSON file:"),
         (b"[1, 2, 3]", "a log must be a JSON object"),
         (b'{"format": "companion/2"}', "unknown format 'companion/2'"),
