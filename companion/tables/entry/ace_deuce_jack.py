@@ -6,7 +6,7 @@ the rotation of the bank) is checked by the engine when the event is recorded.""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
@@ -67,9 +67,14 @@ class _Limits:
 
 
 class BankForm(EntryForm):
+    """Who banks and the limits. The banking games share it: each names its own ``Bank``
+    event, template and, if it differs, the largest bet's label."""
+
     kind = "bank"
     label = gettext_lazy("Bank and limits")
     template = "games/ace_deuce_jack/_bank_form.html"
+    bank_event: ClassVar[type[Any]] = adj.Bank
+    largest_label: ClassVar[Any] = gettext_lazy("Largest bet")
 
     def build(self) -> None:
         limits = self.state.limits
@@ -84,13 +89,13 @@ class BankForm(EntryForm):
             gettext("Smallest bet"), initial=limits.min_bet if limits else 1
         )
         self.fields["max_bet"] = number_field(
-            gettext("Largest bet"), initial=limits.max_bet if limits else 10
+            str(self.largest_label), initial=limits.max_bet if limits else 10
         )
         self.fields["stack"] = number_field(
             gettext("The bank can cover (optional)"), required=False
         )
 
-    def initial_from(self, event: adj.Bank) -> dict[str, Any]:
+    def initial_from(self, event: Any) -> dict[str, Any]:
         return {
             "banker": event.banker,
             "min_bet": event.min_bet,
@@ -100,9 +105,10 @@ class BankForm(EntryForm):
 
     def to_event(self) -> engine.Event:
         d = self.cleaned_data
-        return adj.Bank(
+        event: engine.Event = self.bank_event(
             banker=d["banker"], min_bet=d["min_bet"], max_bet=d["max_bet"], stack=d["stack"]
         )
+        return event
 
 
 class BetForm(_Limits, EntryForm):

@@ -14,50 +14,18 @@ from companion import rules as engine
 from companion.games.ziginette import events as zig
 from companion.rules.cards import RANK_NAMES, parse_card
 
-from .ace_deuce_jack import amount_field, number_field
+from . import ace_deuce_jack as adj_forms
+from .ace_deuce_jack import amount_field
 from .base import Chips, EntryForm, card_from, card_initial, rank_chips, suit_chips
 
 #: The 40-card pack's ranks, high to low.
 RANKS = [(RANK_NAMES[r], RANK_NAMES[r]) for r in (14, 13, 12, 11, 7, 6, 5, 4, 3, 2)]
 
 
-class BankForm(EntryForm):
-    kind = "bank"
-    label = gettext_lazy("Bank and limits")
+class BankForm(adj_forms.BankForm):
     template = "games/ziginette/_bank_form.html"
-
-    def build(self) -> None:
-        limits = self.state.limits
-        self.fields["banker"] = forms.TypedChoiceField(
-            label=gettext("Banker"),
-            choices=self.seat_choices(),
-            coerce=int,
-            widget=Chips,
-            initial=self.rules.dealer(self.state),
-        )
-        self.fields["min_bet"] = number_field(
-            gettext("Smallest bet"), initial=limits.min_bet if limits else 1
-        )
-        self.fields["max_bet"] = number_field(
-            gettext("Largest bet per card"), initial=limits.max_bet if limits else 10
-        )
-        self.fields["stack"] = number_field(
-            gettext("The bank can cover (optional)"), required=False
-        )
-
-    def initial_from(self, event: zig.Bank) -> dict[str, Any]:
-        return {
-            "banker": event.banker,
-            "min_bet": event.min_bet,
-            "max_bet": event.max_bet,
-            "stack": event.stack,
-        }
-
-    def to_event(self) -> engine.Event:
-        d = self.cleaned_data
-        return zig.Bank(
-            banker=d["banker"], min_bet=d["min_bet"], max_bet=d["max_bet"], stack=d["stack"]
-        )
+    bank_event = zig.Bank
+    largest_label = gettext_lazy("Largest bet per card")
 
 
 class DealForm(EntryForm):
