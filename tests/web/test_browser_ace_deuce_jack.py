@@ -102,7 +102,8 @@ def test_the_banker_records_bets_and_piles_and_the_ledger_settles(
     plan = phone.locator("#plan")
     expect(plan).to_contain_text("Ann pays Bob 2.00")
     expect(plan).to_contain_text("Ann pays Cat 10.00")
-    plan.get_by_role("button", name="Paid").first.click()
+    # The row of that transfer (the plan's order follows the players' internal keys).
+    plan.locator("li", has_text="Ann pays Bob 2.00").get_by_role("button", name="Paid").click()
     expect(phone.locator("#done")).to_contain_text("Ann paid Bob 2.00")
     expect(phone.locator("#plan")).to_contain_text("Ann pays Cat 10.00")
     assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
