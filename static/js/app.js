@@ -102,6 +102,15 @@
   window.addEventListener("online", function () { setNetwork(true); });
   window.addEventListener("offline", function () { setNetwork(false); });
   document.addEventListener("companion:network", function (ev) { setNetwork(ev.detail.up); });
+  // A poll replaced while its request is on the way (an entry's answer brings a new one): its
+  // answer would be for elements no longer on the page (htmx then reports each of its
+  // out-of-band parts as having no target), so the request is aborted; the new poll asks again.
+  document.addEventListener("htmx:beforeCleanupElement", function (ev) {
+    var elt = ev.target;
+    if (elt && elt.id === "poll" && window.htmx) {
+      window.htmx.trigger(elt, "htmx:abort"); // still on the page: reaches htmx's listener
+    }
+  });
   document.addEventListener("htmx:sendError", function () { setNetwork(false); });
   document.addEventListener("htmx:afterRequest", function (ev) {
     if (ev.detail && ev.detail.xhr && ev.detail.xhr.status) setNetwork(true);
