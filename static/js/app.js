@@ -102,13 +102,16 @@
   window.addEventListener("online", function () { setNetwork(true); });
   window.addEventListener("offline", function () { setNetwork(false); });
   document.addEventListener("companion:network", function (ev) { setNetwork(ev.detail.up); });
-  // A poll replaced while its request is on the way (an entry's answer brings a new one): its
-  // answer would be for elements no longer on the page (htmx then reports each of its
-  // out-of-band parts as having no target), so the request is aborted; the new poll asks again.
+  // #live replaced (an entry's answer brings a new one, with a new poll) while the old poll's
+  // request is on the way: that answer would be swapped into the old #live, off the page, and
+  // htmx would report each of its out-of-band parts as having no target. It is not swapped
+  // in; the new poll asks again. (Aborting the request instead makes htmx log the abort as an
+  // error.) The listener goes on the old #live itself, the answer's target: once off the
+  // page, its events reach nothing else.
   document.addEventListener("htmx:beforeCleanupElement", function (ev) {
     var elt = ev.target;
-    if (elt && elt.id === "poll" && window.htmx) {
-      window.htmx.trigger(elt, "htmx:abort"); // still on the page: reaches htmx's listener
+    if (elt && elt.id === "live") {
+      elt.addEventListener("htmx:beforeSwap", function (swap) { swap.detail.shouldSwap = false; });
     }
   });
   document.addEventListener("htmx:sendError", function () { setNetwork(false); });
