@@ -102,12 +102,17 @@
   window.addEventListener("online", function () { setNetwork(true); });
   window.addEventListener("offline", function () { setNetwork(false); });
   document.addEventListener("companion:network", function (ev) { setNetwork(ev.detail.up); });
-  // #live replaced (an entry's answer brings a new one, with a new poll) while the old poll's
-  // request is on the way: that answer would be swapped into the old #live, off the page, and
-  // htmx would report each of its out-of-band parts as having no target. It is not swapped
-  // in; the new poll asks again. (Aborting the request instead makes htmx log the abort as an
-  // error.) The listener goes on the old #live itself, the answer's target: once off the
-  // page, its events reach nothing else.
+  // A poll's answer that arrives after the poll itself, or the #live it answers to, was
+  // replaced (an entry's answer brings new ones): it is not swapped in, and the new poll asks
+  // again. Swapped in, its out-of-band parts would be looked for around elements no longer on
+  // the page, and htmx would report each as having no target. (Aborting the request instead
+  // makes htmx log the abort as an error.)
+  document.addEventListener("htmx:beforeSwap", function (ev) {
+    var from = ev.detail && ev.detail.elt;
+    if (from && from.id === "poll" && !from.isConnected) ev.detail.shouldSwap = false;
+  });
+  // When the answer's target is the old #live, off the page, its events reach nothing but
+  // the element itself: the listener goes there.
   document.addEventListener("htmx:beforeCleanupElement", function (ev) {
     var elt = ev.target;
     if (elt && elt.id === "live") {
