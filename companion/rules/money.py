@@ -204,6 +204,11 @@ def explain(balances: Mapping[str, int], transfers: Sequence[Transfer]) -> None:
 #: The person key of the house (the cut a banking game may take) in a table's ledger.
 HOUSE = "house"
 
+#: A game's ``money_unit`` when its postings are points (a final settlement of a points game):
+#: the ledger pays them at the table's stake per point, not at the chip value, and leaves them
+#: out while the stake is 0. Without ``money_unit``, postings are chips.
+POINTS = "points"
+
 
 @dataclasses.dataclass(frozen=True)
 class Posting:

@@ -66,9 +66,11 @@ def build_ledger(table: Table, key: str) -> dict[str, Any]:
         games[game.number] = game
         seats = [person_key(by_name.get(n)) if n in by_name else n for n in rules.names]
         if isinstance(rules, money.PostsMoney):
-            for posting in rules.postings(state):
+            points = getattr(rules, "money_unit", None) == money.POINTS
+            value = table.point_stake if points else table.chip_value
+            for posting in rules.postings(state) if value else ():
                 who = money.HOUSE if posting.seat is None else seats[posting.seat]
-                amount = posting.amount * table.chip_value
+                amount = posting.amount * value
                 entries.append(money.Entry(who, amount, game.number, posting.hand, posting.reason))
             continue
         if not table.point_stake:

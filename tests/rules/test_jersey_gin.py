@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from companion.games.jersey_gin import play
 from companion.games.jersey_gin.game import Deal, JerseyGin, Result
-from companion.rules import replay
+from companion.rules import money, replay
 from companion.rules.core import Severity
 from companion.rules.events import Event, Seat
 
@@ -120,6 +120,24 @@ def test_the_game_ends_at_100_with_the_bonuses() -> None:
     assert play.settlement((10, 50, 0), (1, 2, 0), doubled.options)[-1] == (2, 1, 100)
     info = {str(k): str(v) for k, v in rules.info(state)}
     assert info["Settlement (points)"] == "Ann pays Bob 200 · Cat pays Ann 31 · Cat pays Bob 231"
+
+
+def test_the_settlement_is_posted_to_the_ledger_in_points_when_the_game_ends() -> None:
+    # Bob goes gin against Ann's 30 and Cat's 40: 30 + 40 + 40 = 110 ends the game; with the
+    # game bonus and one box Bob has 110 + 100 + 25 = 235, the others 0.
+    log: list[Event] = [Deal(dealer=Seat(0))]
+    rules = game()
+    assert rules.postings(replay(rules, log).state) == ()  # nothing before the game ends
+    log.append(Result(end="gin", by=Seat(1), deadwood=(30, 0, 40)))
+    posted = [(p.hand, p.seat, p.amount) for p in rules.postings(replay(rules, log).state)]
+    assert posted == [(1, 0, -235), (1, 1, 235), (1, 2, -235), (1, 1, 235)]
+    assert rules.money_unit == money.POINTS  # paid at the table's stake per point
+    # Ann and Cat won no hand: with the shutout option each pays double.
+    doubled = game({"shutout_double": True})
+    posted = [(p.seat, p.amount) for p in doubled.postings(replay(doubled, log).state)]
+    assert posted == [(0, -470), (1, 470), (2, -470), (1, 470)]
+    none = game({"settlement": "none"})
+    assert none.postings(replay(none, log).state) == ()
 
 
 @settings(max_examples=200, deadline=None)

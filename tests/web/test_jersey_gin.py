@@ -108,6 +108,23 @@ def test_the_game_ends_at_100_with_bonuses_and_settlement(client: Client, gin_ga
     assert "Ann pays Bob 200 · Cat pays Ann 31 · Cat pays Bob 231" in shown
 
 
+def test_the_settlement_goes_to_the_ledger_at_the_stake_per_point(
+    client: Client, gin_game: Game
+) -> None:
+    """Bob's gin against 30 and 40 ends the game at 235 (110 + 100 + 25) to 0 and 0: Ann and
+    Cat each pay Bob 235 points, at 10 cents a point €23.50 each."""
+    actions.check_record_event(gin_game, Deal(dealer=Seat(0)))
+    actions.check_record_event(gin_game, Result(end="gin", by=Seat(1), deadwood=(30, 0, 40)))
+    ledger = f"/t/{gin_game.table.score_key}/ledger/"
+    assert "Everyone is square: nothing to pay." in words(client.get(ledger))  # no stake yet
+    settings = {"currency": "€", "decimals": "2", "chip_value": "1", "point_stake": "0.10"}
+    assert client.post(f"{ledger}settings/", settings).status_code == 302
+    page = words(client.get(ledger))
+    assert "Ann -€23.50" in page and "Bob +€47.00" in page and "Cat -€23.50" in page
+    assert "Ann pays Bob €23.50" in page and "Cat pays Bob €23.50" in page
+    assert "Settlement: Ann pays Bob the difference of the final totals" in page
+
+
 def test_rules_page(client: Client) -> None:
     page = words(client.get("/rules/jersey_gin/"))
     assert "The underknock" in page

@@ -50,6 +50,7 @@ from companion.rules.core import (
 )
 from companion.rules.events import Event, event_types
 from companion.rules.melds import classify
+from companion.rules.money import POINTS, Posting
 from companion.rules.text import Text, tr, tr_n, trc
 
 RULE = {"gin": "gin", "knock": "knocking", "underknock": "underknock", "break": "break"}
@@ -148,6 +149,26 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
 
     def settlement(self, state: JerseyGinState) -> list[tuple[int, int, int]]:
         return play.settlement(self.scores(state), state.boxes, self.options)
+
+    #: The settlement is in points: the ledger pays them at the table's stake per point.
+    money_unit = POINTS
+
+    def postings(self, state: JerseyGinState) -> tuple[Posting, ...]:
+        """The final settlement (ruling 6.2.10) for the table's ledger, in points, posted on
+        the hand that ended the game: each payment once paid and once received (zero-sum).
+        Nothing before the game ends, and nothing with the option \"none\"."""
+        if self.outcome(state) is None:
+            return ()
+        last = state.done[-1].number
+        out: list[Posting] = []
+        for payer, payee, points in self.settlement(state):
+            why = tr(
+                "Settlement: {payer} pays {payee} the difference of the final totals",
+                payer=self.names[payer],
+                payee=self.names[payee],
+            )
+            out += [Posting(last, payer, -points, why), Posting(last, payee, points, why)]
+        return tuple(out)
 
     # --- validation --------------------------------------------------------------------------
     def violations(self, state: JerseyGinState, event: Event) -> list[Violation]:
