@@ -31,9 +31,10 @@ from .errors import (
     UnknownGameError,
     Violation,
 )
-from .events import Correction, Event, Void, from_dict, to_dict, with_note
+from .events import Abandon, Correction, Event, Void, from_dict, to_dict, with_note
 
 __all__ = [
+    "Abandon",
     "Card",
     "CardError",
     "Correction",

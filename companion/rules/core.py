@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from .errors import IllegalEventError, InvalidEventError, RulesError
 from .errors import Severity as Severity  # re-exported: part of the contract games use
 from .errors import Violation as Violation
-from .events import Correction, Event, Void, from_dict, seat_problems
+from .events import Abandon, Correction, Event, Void, from_dict, seat_problems
 from .text import tr, tr_n, trc
 
 
@@ -290,6 +290,9 @@ class Replay(Generic[S]):
     #: The index of the entry that began the hand under way (the latest deal in force), or -1.
     #: Irregularities flagged after it concern this hand.
     hand_start: int = -1
+    #: The index of the ``Abandon`` entry in force, or -1: the game stopped there, and takes
+    #: no entry but cancellations.
+    abandoned: int = -1
 
 
 def _voids_on(events: Sequence[Event]) -> dict[int, list[int]]:
@@ -365,6 +368,9 @@ def _correction_problems(
         message = tr("There is no entry #{number} to correct.", number=number)
         return [Violation("correction-target", message)]
     original = events[event.target]
+    if isinstance(original, Abandon):
+        message = tr("Entry #{number} abandons the game: cancel it instead.", number=number)
+        return [Violation("correction-target", message)]
     if isinstance(original, Void | Correction):
         return [
             Violation(
@@ -402,6 +408,25 @@ def _correction_problems(
     return []
 
 
+def _abandoning(rules: Rules[S, Any], state: S, event: Event, index: int, abandoned: int) -> int:
+    """Where the game stands abandoned once entry ``index`` (``event``, in force) is taken:
+    ``abandoned`` as it was (-1 if it is not), or ``index`` if this entry abandons it. Raises
+    IllegalEventError for an entry after an abandon in force, or an abandon of a finished game.
+    """
+    if abandoned >= 0:
+        message = tr(
+            "The game was abandoned at entry #{number}: cancel that entry to go on playing.",
+            number=abandoned + 1,
+        )
+        raise IllegalEventError(index, [Violation("game-abandoned", message)])
+    if not isinstance(event, Abandon):
+        return abandoned
+    if rules.outcome(state) is not None:
+        message = tr("The game is over: there is nothing to abandon.")
+        raise IllegalEventError(index, [Violation("abandon-over", message)])
+    return index
+
+
 def _step(rules: Rules[S, Any], state: S, event: Event, blame: int) -> tuple[S, list[Violation]]:
     """One entry checked and applied: the new state and the irregularities it shows. Raises
     IllegalEventError naming entry ``blame`` if the rules refuse it."""
@@ -429,7 +454,7 @@ def replay(
     voids_on = _voids_on(events)
     state = rules.initial_state()
     flagged: list[tuple[int, Violation]] = []
-    hand_start = -1
+    hand_start = abandoned = -1
     for index, event in enumerate(events):
         if before is not None and index >= before:
             break
@@ -448,6 +473,9 @@ def replay(
             replacement = events[blame]
             assert isinstance(replacement, Correction)
             event = replacement.event
+        abandoned = _abandoning(rules, state, event, blame, abandoned)
+        if isinstance(event, Abandon):
+            continue
         state, problems = _step(rules, state, event, blame)
         flagged += [(index, p) for p in problems]
         if event.kind in rules.hand_start_kinds:
@@ -459,6 +487,7 @@ def replay(
         count=len(events),
         corrected=corrected,
         hand_start=hand_start,
+        abandoned=abandoned,
     )
 
 
@@ -484,9 +513,12 @@ def extend(rules: Rules[S, Any], result: Replay[S], new: Sequence[Event]) -> Rep
     the entry refused."""
     if any(isinstance(event, Void | Correction) for event in new):
         raise ValueError("a void or a correction needs the whole log: use resume() or replay()")
-    state, hand_start = result.state, result.hand_start
+    state, hand_start, abandoned = result.state, result.hand_start, result.abandoned
     flagged = list(result.flagged)
     for index, event in enumerate(new, start=result.count):
+        abandoned = _abandoning(rules, state, event, index, abandoned)
+        if isinstance(event, Abandon):
+            continue
         state, problems = _step(rules, state, event, index)
         flagged += [(index, p) for p in problems]
         if event.kind in rules.hand_start_kinds:
@@ -497,6 +529,7 @@ def extend(rules: Rules[S, Any], result: Replay[S], new: Sequence[Event]) -> Rep
         flagged=tuple(flagged),
         count=result.count + len(new),
         hand_start=hand_start,
+        abandoned=abandoned,
     )
 
 

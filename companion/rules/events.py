@@ -62,13 +62,22 @@ class Correction(Event):
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
+class Abandon(Event):
+    """The table stops the game here (started by mistake, the evening is over): no entry is
+    accepted after it but cancellations. Cancelling it lets the game go on where it stopped."""
+
+    kind = "abandon"
+    summary = "Stops the game where it is; cancel it to go on playing."
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class Record:
     """Base for small value objects nested inside events (a player's pile, a declaration)."""
 
 
 def event_types(*classes: type[Event]) -> dict[str, type[Event]]:
-    """A ``{kind: class}`` map for a game, always including Void and Correction."""
-    all_types: tuple[type[Event], ...] = (Void, Correction, *classes)
+    """A ``{kind: class}`` map for a game, always including Void, Correction and Abandon."""
+    all_types: tuple[type[Event], ...] = (Void, Correction, Abandon, *classes)
     return {cls.kind: cls for cls in all_types}
 
 
