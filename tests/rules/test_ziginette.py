@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.ziginette import game, play
+from companion.games.ziginette import game
 from companion.games.ziginette.events import Bank, Bet, Deal, Draw, Stop
 from companion.games.ziginette.game import Ziginette
-from companion.rules import IllegalEventError, Severity, replay
+from companion.rules import IllegalEventError, Severity, banking, replay
 from companion.rules.cards import deck, parse_card, parse_cards
 from companion.rules.events import Seat
 from companion.rules.money import hand_is_zero_sum
@@ -154,10 +154,8 @@ def test_cards_outside_the_pack_or_turned_twice() -> None:
 def test_the_house_cut_rounds_down(
     rule: str, moves: list[int], banker_net: int, expected: int
 ) -> None:
-    from companion.games.ziginette.events import Move
-
-    built = [Move(1, m, c("4S"), "matched", c("4D")) for m in moves]
-    assert play.house_cut(rule, banker_net, built) == expected
+    taken = [-m for m in moves if m < 0]  # the bets the bank took
+    assert banking.house_cut(rule, banker_net, taken) == expected
 
 
 @st.composite

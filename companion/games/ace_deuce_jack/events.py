@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from companion.rules.banking import BankEvent
+from companion.rules.banking import Limits as Limits  # re-exported: the games and forms use it
 from companion.rules.cards import Card
 from companion.rules.events import Event, PerSeat, Seat
 from companion.rules.text import tr
@@ -12,16 +14,12 @@ from companion.rules.text import tr
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class Bank(Event):
+class Bank(BankEvent):
     kind = "bank"
     summary = tr(
         "Who holds the bank, the smallest and largest bet allowed, and (if said) how much the "
         "banker can cover; between hands, a new banker or new limits."
     )
-    banker: Seat
-    min_bet: int
-    max_bet: int
-    stack: int | None = None  # not said
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -70,13 +68,6 @@ class AceDeuceJackOptions:
     hands_per_bank: int = 5
     cover: str = "warn"  # "warn": flag bets beyond the banker's stack; "cap": refuse them
 
-
-@dataclasses.dataclass(frozen=True)
-class Limits:
-    banker: int
-    min_bet: int
-    max_bet: int
-    stack: int
 
 
 @dataclasses.dataclass(frozen=True)

@@ -45,6 +45,7 @@ from companion.games.ace_deuce_jack.events import (
     Round,
     Turn,
 )
+from companion.rules import banking
 from companion.rules.cards import Card
 from companion.rules.core import (
     Family,
@@ -54,7 +55,6 @@ from companion.rules.core import (
     Reminder,
     Rules,
     ScoreLine,
-    Severity,
     Violation,
 )
 from companion.rules.events import Event, event_types
@@ -91,14 +91,11 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
             ),
             tuple((n, shown(n)) for n in (5, *[h for h in HANDS_PER_BANK if h != 5])),
         ),
-        Option(
-            "cover",
-            tr("Bets beyond the bank"),
+        banking.cover_option(
             tr(
                 "When the bets add up to more than the banker said they can cover: flag it, or "
                 "refuse the bet that goes over, taking bets in seating order (ruling 4.3.3)."
-            ),
-            (("warn", tr("flag it")), ("cap", tr("refuse the bet"))),
+            )
         ),
     )
 
@@ -346,29 +343,7 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
                     banker=self.names[expected],
                 )
             problems.append(Violation("wrong-banker", message, rule="bank"))
-        if event.min_bet < 1:
-            problems.append(
-                Violation("bad-limits", tr("The smallest bet must be at least 1."), rule="bets")
-            )
-        if event.max_bet < event.min_bet:
-            problems.append(
-                Violation(
-                    "bad-limits",
-                    tr(
-                        "The largest bet ({high}) is below the smallest ({low}).",
-                        high=event.max_bet,
-                        low=event.min_bet,
-                    ),
-                    rule="bets",
-                )
-            )
-        if event.stack is not None and event.stack < 0:
-            problems.append(
-                Violation(
-                    "bad-limits", tr("What the bank can cover cannot be negative."), rule="cover"
-                )
-            )
-        return problems
+        return problems + banking.limits_problems(event)
 
     def _bet_problems(
         self, limits: Limits, bets: tuple[tuple[int, int], ...], seat: int, amount: int
@@ -404,7 +379,7 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
             ]
         total = sum(a for _, a in bets) + amount
         if limits.stack and total > limits.stack:
-            severity = Severity.ERROR if self.options.cover == "cap" else Severity.IRREGULARITY
+            severity = banking.cover_severity(self.options.cover)
             return [
                 Violation(
                     "beyond-bank",
@@ -476,7 +451,7 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
     # --- state ---------------------------------------------------------------------------------
     def apply(self, state: AceDeuceJackState, event: Event) -> AceDeuceJackState:
         if isinstance(event, Bank):
-            limits = Limits(event.banker, event.min_bet, event.max_bet, event.stack or 0)
+            limits = Limits.of(event)
             same = state.limits is not None and state.limits.banker == event.banker
             return dataclasses.replace(state, limits=limits, in_bank=state.in_bank if same else 0)
         if isinstance(event, End):
@@ -578,29 +553,11 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
         return tr("{banker} banks; {cards}: the players win.", banker=banker, cards=played.cards)
 
     def hands(self, state: AceDeuceJackState) -> tuple[HandScore, ...]:
-        return tuple(
-            HandScore(
-                number=p.number,
-                points=p.money,
-                lines=self.score_lines(p),
-                dealer=p.limits.banker,
-                summary=self.summary(p),
-            )
-            for p in state.played
-        )
+        return banking.hands(state.played, self.score_lines, self.summary)
 
     def postings(self, state: AceDeuceJackState) -> tuple[Posting, ...]:
         """The money of every settled hand (docs/ledger.md): zero-sum, no house."""
-        out: list[Posting] = []
-        for hand, played in zip(self.hands(state), state.played, strict=True):
-            for seat, amount in enumerate(played.money):
-                if amount:
-                    out.append(Posting(hand.number, seat, amount, hand.summary))
-        return tuple(out)
+        return banking.postings(self.hands(state))
 
     def outcome(self, state: AceDeuceJackState) -> Outcome | None:
-        if not state.ended:
-            return None
-        totals = self.scores(state)
-        top = max(totals)
-        return Outcome("session-ended", tuple(s for s, t in enumerate(totals) if t == top))
+        return banking.session_outcome(state.ended, self.scores(state))

@@ -4,22 +4,20 @@ from __future__ import annotations
 
 import dataclasses
 
+from companion.rules.banking import BankEvent
+from companion.rules.banking import Limits as Limits  # re-exported: the games and forms use it
 from companion.rules.cards import Card
 from companion.rules.events import Event, Seat
 from companion.rules.text import tr
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class Bank(Event):
+class Bank(BankEvent):
     kind = "bank"
     summary = tr(
         "Who banks the coming deal, the smallest and largest bet, and (if said) how much the "
         "banker can cover."
     )
-    banker: Seat
-    min_bet: int
-    max_bet: int
-    stack: int | None = None
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -98,13 +96,6 @@ class SkinOptions:
     rotation: str = "left"  # the bank passes "left" (source) or "right"
     cover: str = "warn"  # bets beyond the banker's stack: "warn" or "cap"
 
-
-@dataclasses.dataclass(frozen=True)
-class Limits:
-    banker: int
-    min_bet: int
-    max_bet: int
-    stack: int
 
 
 @dataclasses.dataclass(frozen=True)

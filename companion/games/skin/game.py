@@ -53,6 +53,7 @@ from companion.games.skin.events import (
     TakeCentre,
     Turn,
 )
+from companion.rules import banking
 from companion.rules.cards import Card
 from companion.rules.core import (
     Family,
@@ -71,14 +72,6 @@ from companion.rules.text import Text, shown, tr, tr_n
 from companion.rules.tricks import rank_word
 
 PACK = 52
-
-
-def _ranks(ranks: frozenset[int]) -> Text:
-    ordered = sorted(ranks)
-    text: Text = shown(rank_word(ordered[0]))
-    for rank in ordered[1:]:
-        text = tr("{a}, {b}", a=text, b=rank_word(rank))
-    return text
 
 
 def _dead_choice() -> tuple[tuple[str, Text], ...]:
@@ -130,14 +123,11 @@ class Skin(Rules[SkinState, SkinOptions]):
             tr("To the next player on the left (the source) or on the right (ruling 10.1.3)."),
             (("left", tr("to the left")), ("right", tr("to the right"))),
         ),
-        Option(
-            "cover",
-            tr("Bets beyond the bank"),
+        banking.cover_option(
             tr(
                 "When the banker's share of the bets goes beyond what they said they can cover: "
                 "flag it, or refuse the bet."
-            ),
-            (("warn", tr("flag it")), ("cap", tr("refuse the bet"))),
+            )
         ),
     )
 
@@ -252,7 +242,7 @@ class Skin(Rules[SkinState, SkinOptions]):
         if deal.centre:
             rows.append((tr("Centre"), shown(deal.centre)))
         if deal.dead:
-            rows.append((tr("Dead ranks"), _ranks(deal.dead)))
+            rows.append((tr("Dead ranks"), banking.rank_list(deal.dead)))
         for bettor, target, amount in deal.side:
             rows.append(
                 (
@@ -283,7 +273,10 @@ class Skin(Rules[SkinState, SkinOptions]):
             out.append(
                 Reminder(
                     tr("Dead"),
-                    tr("{ranks}: discard them when they turn up.", ranks=_ranks(deal.dead)),
+                    tr(
+                        "{ranks}: discard them when they turn up.",
+                        ranks=banking.rank_list(deal.dead),
+                    ),
                     rule="dead",
                 )
             )
@@ -380,22 +373,7 @@ class Skin(Rules[SkinState, SkinOptions]):
                     rule="bank",
                 )
             )
-        if event.min_bet < 1:
-            problems.append(
-                Violation("bad-limits", tr("The smallest bet must be at least 1."), rule="bets")
-            )
-        if event.max_bet < event.min_bet:
-            problems.append(
-                Violation(
-                    "bad-limits",
-                    tr(
-                        "The largest bet ({high}) is below the smallest ({low}).",
-                        high=event.max_bet,
-                        low=event.min_bet,
-                    ),
-                    rule="bets",
-                )
-            )
+        problems += banking.limits_problems(event, stack_rule=None)
         needed = event.max_bet * (self.n_seats - 1)
         if event.stack is not None and event.stack < needed:
             problems.append(
@@ -537,7 +515,7 @@ class Skin(Rules[SkinState, SkinOptions]):
             ]
         exposure = sum(deal.pots) + amount
         if limits.stack and exposure > limits.stack:
-            severity = Severity.ERROR if self.options.cover == "cap" else Severity.IRREGULARITY
+            severity = banking.cover_severity(self.options.cover)
             return [
                 Violation(
                     "beyond-bank",
@@ -616,7 +594,7 @@ class Skin(Rules[SkinState, SkinOptions]):
     # --- state ---------------------------------------------------------------------------------
     def apply(self, state: SkinState, event: Event) -> SkinState:
         if isinstance(event, Bank):
-            limits = Limits(event.banker, event.min_bet, event.max_bet, event.stack or 0)
+            limits = Limits.of(event)
             n = self.n_seats
             fresh = DealState(
                 limits=limits, cards=(None,) * n, pots=(0,) * n, pointer=self.right_of(event.banker)
@@ -830,32 +808,14 @@ class Skin(Rules[SkinState, SkinOptions]):
         return tr("{banker} banks; the deal ends.", banker=banker)
 
     def hands(self, state: SkinState) -> tuple[HandScore, ...]:
-        return tuple(
-            HandScore(
-                number=d.number,
-                points=d.money,
-                lines=self.score_lines(d),
-                dealer=d.limits.banker,
-                summary=self.summary(d),
-            )
-            for d in state.finished
-        )
+        return banking.hands(state.finished, self.score_lines, self.summary)
 
     def postings(self, state: SkinState) -> tuple[Posting, ...]:
         """Each deal's money (docs/ledger.md): zero-sum, no house."""
-        out: list[Posting] = []
-        for hand, done in zip(self.hands(state), state.finished, strict=True):
-            for seat, amount in enumerate(done.money):
-                if amount:
-                    out.append(Posting(hand.number, seat, amount, hand.summary))
-        return tuple(out)
+        return banking.postings(self.hands(state))
 
     def outcome(self, state: SkinState) -> Outcome | None:
-        if not state.ended:
-            return None
-        totals = self.scores(state)
-        top = max(totals)
-        return Outcome("session-ended", tuple(s for s, t in enumerate(totals) if t == top))
+        return banking.session_outcome(state.ended, self.scores(state))
 
 
 def _put(values: tuple, seat: int, value: object) -> tuple:  # type: ignore[type-arg]

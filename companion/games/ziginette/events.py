@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from companion.rules.banking import BankEvent
+from companion.rules.banking import Limits as Limits  # re-exported: the games and forms use it
 from companion.rules.cards import Card
 from companion.rules.events import Event, Seat
 from companion.rules.text import tr
@@ -12,16 +14,12 @@ from companion.rules.text import tr
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class Bank(Event):
+class Bank(BankEvent):
     kind = "bank"
     summary = tr(
         "Who holds the bank and the limits for the coming deals (and, if said, how much the "
         "banker can cover): at the start, when the bank passes, or when the banker changes them."
     )
-    banker: Seat
-    min_bet: int
-    max_bet: int
-    stack: int | None = None
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -77,13 +75,6 @@ class ZiginetteOptions:
     targets: str = "any"  # "any" live board card, or the "newest" only
     cover: str = "warn"  # bets beyond the banker's stack: "warn" (flag) or "cap" (refuse)
 
-
-@dataclasses.dataclass(frozen=True)
-class Limits:
-    banker: int
-    min_bet: int
-    max_bet: int
-    stack: int
 
 
 @dataclasses.dataclass(frozen=True)

@@ -49,6 +49,7 @@ from companion.games.ziginette.events import (
     ZiginetteOptions,
     ZiginetteState,
 )
+from companion.rules import banking
 from companion.rules.cards import Card
 from companion.rules.core import (
     Family,
@@ -58,22 +59,12 @@ from companion.rules.core import (
     Reminder,
     Rules,
     ScoreLine,
-    Severity,
     Violation,
 )
 from companion.rules.events import Event, event_types
 from companion.rules.money import Posting
 from companion.rules.text import Text, shown, tr, tr_n
 from companion.rules.tricks import rank_word
-
-
-def _ranks(ranks: frozenset[int]) -> Text:
-    """Ranks as a list: "3, K" (each rank as the language writes it)."""
-    ordered = sorted(ranks)
-    text: Text = shown(rank_word(ordered[0]))
-    for rank in ordered[1:]:
-        text = tr("{a}, {b}", a=text, b=rank_word(rank))
-    return text
 
 
 class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
@@ -89,20 +80,7 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
         "bet when the banker's own card is matched first."
     )
     option_info = (
-        Option(
-            "cut",
-            tr("The house's cut"),
-            tr(
-                "A house game takes 10% of the banker's winnings, rounded down to the chip: of "
-                "the banker's net win for each deal, of each losing bet taken, or nothing "
-                "(ruling 2.3.1)."
-            ),
-            (
-                ("net", tr("10% of the net win per deal")),
-                ("gross", tr("10% of each bet taken")),
-                ("off", tr("no cut")),
-            ),
-        ),
+        banking.cut_option("2.3.1"),
         Option(
             "targets",
             tr("Bets on older board cards"),
@@ -112,14 +90,11 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
             ),
             (("any", tr("any live board card")), ("newest", tr("the newest only"))),
         ),
-        Option(
-            "cover",
-            tr("Bets beyond the bank"),
+        banking.cover_option(
             tr(
                 "When the bets on the board add up to more than the banker said they can cover: "
                 "flag it, or refuse the bet that goes over (ruling 2.3.6)."
-            ),
-            (("warn", tr("flag it")), ("cap", tr("refuse the bet"))),
+            )
         ),
     )
 
@@ -219,7 +194,7 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
                     )
                 )
             if deal.dead:
-                rows.append((tr("Dead ranks"), _ranks(deal.dead)))
+                rows.append((tr("Dead ranks"), banking.rank_list(deal.dead)))
         if state.playettes:
             rows.append((tr("Playettes"), shown(state.playettes)))
         return rows
@@ -249,7 +224,7 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
                     tr("Dead"),
                     tr(
                         "{ranks}: discard them when turned; no bet on them.",
-                        ranks=_ranks(deal.dead),
+                        ranks=banking.rank_list(deal.dead),
                     ),
                     rule="dead",
                 )
@@ -339,29 +314,7 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
                     rule="bank",
                 )
             )
-        if event.min_bet < 1:
-            problems.append(
-                Violation("bad-limits", tr("The smallest bet must be at least 1."), rule="bets")
-            )
-        if event.max_bet < event.min_bet:
-            problems.append(
-                Violation(
-                    "bad-limits",
-                    tr(
-                        "The largest bet ({high}) is below the smallest ({low}).",
-                        high=event.max_bet,
-                        low=event.min_bet,
-                    ),
-                    rule="bets",
-                )
-            )
-        if event.stack is not None and event.stack < 0:
-            problems.append(
-                Violation(
-                    "bad-limits", tr("What the bank can cover cannot be negative."), rule="cover"
-                )
-            )
-        return problems
+        return problems + banking.limits_problems(event)
 
     def _deal_problems(self, state: ZiginetteState, event: Deal) -> list[Violation]:
         if state.deal is not None:
@@ -467,7 +420,7 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
             ]
         total = sum(a for spot in deal.board for _, a in spot.bets) + event.amount
         if limits.stack and total > limits.stack:
-            severity = Severity.ERROR if self.options.cover == "cap" else Severity.IRREGULARITY
+            severity = banking.cover_severity(self.options.cover)
             return [
                 Violation(
                     "beyond-bank",
@@ -508,8 +461,7 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
     # --- state ---------------------------------------------------------------------------------
     def apply(self, state: ZiginetteState, event: Event) -> ZiginetteState:
         if isinstance(event, Bank):
-            limits = Limits(event.banker, event.min_bet, event.max_bet, event.stack or 0)
-            return dataclasses.replace(state, limits=limits, must_pass=False)
+            return dataclasses.replace(state, limits=Limits.of(event), must_pass=False)
         if isinstance(event, End):
             return dataclasses.replace(state, ended=True)
         if isinstance(event, Deal):
@@ -575,7 +527,8 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
     ) -> ZiginetteState:
         banker = deal.limits.banker
         money = play.money(self.n_seats, banker, deal.moves)
-        cut = play.house_cut(self.options.cut, money[banker], deal.moves)
+        taken = (-m.amount for m in deal.moves if m.amount < 0)
+        cut = banking.house_cut(self.options.cut, money[banker], taken)
         money[banker] -= cut
         done = Finished(
             number=len(state.finished) + 1,
@@ -630,11 +583,7 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
                 ScoreLine(tr("Bets paid when the banker's card was matched"), -paid, "banker-loses")
             )
         if done.cut:
-            if self.options.cut == "net":
-                label = tr("The house's cut: 10% of the net win of {net}", net=taken - paid)
-            else:
-                label = tr("The house's cut: 10% of each bet taken")
-            lines[banker].append(ScoreLine(label, -done.cut, "cut"))
+            lines[banker].append(banking.cut_line(self.options.cut, done.cut, taken - paid))
         return tuple(tuple(seat_lines) for seat_lines in lines)
 
     def summary(self, done: Finished) -> Text:
@@ -659,34 +608,14 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
         return text
 
     def hands(self, state: ZiginetteState) -> tuple[HandScore, ...]:
-        return tuple(
-            HandScore(
-                number=d.number,
-                points=d.money,
-                lines=self.score_lines(d),
-                dealer=d.limits.banker,
-                summary=self.summary(d),
-            )
-            for d in state.finished
-        )
+        return banking.hands(state.finished, self.score_lines, self.summary)
 
     def postings(self, state: ZiginetteState) -> tuple[Posting, ...]:
         """Each deal's money (docs/ledger.md), the house's cut to the house: zero-sum."""
-        out: list[Posting] = []
-        for hand, done in zip(self.hands(state), state.finished, strict=True):
-            for seat, amount in enumerate(done.money):
-                if amount:
-                    out.append(Posting(hand.number, seat, amount, hand.summary))
-            if done.cut:
-                out.append(Posting(hand.number, None, done.cut, tr("The house's cut")))
-        return tuple(out)
+        return banking.postings(self.hands(state), [d.cut for d in state.finished])
 
     def outcome(self, state: ZiginetteState) -> Outcome | None:
-        if not state.ended:
-            return None
-        totals = self.scores(state)
-        top = max(totals)
-        return Outcome("session-ended", tuple(s for s, t in enumerate(totals) if t == top))
+        return banking.session_outcome(state.ended, self.scores(state))
 
 
 def _add(bets: tuple[tuple[int, int], ...], seat: int, amount: int) -> tuple[tuple[int, int], ...]:

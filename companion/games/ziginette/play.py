@@ -10,7 +10,6 @@ from .events import DealState, Move
 
 #: The 40-card Italian pack: A, 2-7, J, Q, K in four suits (no 8, 9, 10).
 PACK = frozenset(deck(40))
-CUT_PERCENT = 10
 
 
 def is_playette(cards: Sequence[Card]) -> bool:
@@ -39,12 +38,3 @@ def money(n_seats: int, banker: int, moves: Sequence[Move]) -> list[int]:
         out[banker] -= move.amount
     return out
 
-
-def house_cut(rule: str, banker_net: int, moves: Sequence[Move]) -> int:
-    """The house's cut, rounded down to the chip: 10 % of the banker's net win for the deal when
-    positive ("net", ruling 2.2.8), or 10 % of each losing bet taken ("gross"), or none."""
-    if rule == "net":
-        return banker_net * CUT_PERCENT // 100 if banker_net > 0 else 0
-    if rule == "gross":
-        return sum(-m.amount * CUT_PERCENT // 100 for m in moves if m.amount < 0)
-    return 0

@@ -139,28 +139,43 @@ class BetForm(_Limits, EntryForm):
         return adj.Bet(seat=self.cleaned_data["seat"], amount=self.cleaned_data["amount"])
 
 
-class TurnForm(EntryForm):
+class OneCardForm(EntryForm):
+    """One card picked by rank and suit, recorded as ``card_event(card=...)``: a pile's bottom
+    card here, a card turned or the banker's card in Ziginette and Skin."""
+
+    ranks: ClassVar[list[tuple[str, str]]] = RANKS
+    card_event: ClassVar[Any]
+    whose: ClassVar[Any]  # names the card in a refusal ("the pile")
+
+    def build(self) -> None:
+        self.fields["rank"] = rank_chips(gettext("Rank"), self.ranks)
+        self.fields["suit"] = suit_chips(gettext("Suit"))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        data["card"] = card_from(data.get("rank"), data.get("suit"), str(self.whose))
+        return data
+
+    def initial_from(self, event: Any) -> dict[str, Any]:
+        return card_initial(event.card)
+
+    def to_event(self) -> engine.Event:
+        event: engine.Event = self.card_event(card=self.cleaned_data["card"])
+        return event
+
+
+class TurnForm(OneCardForm):
     kind = "turn"
     label = gettext_lazy("Turn a pile")
     template = "games/ace_deuce_jack/_turn_form.html"
+    card_event = adj.Turn
+    whose = gettext_lazy("the pile")
 
     def build(self) -> None:
         hand = self.state.hand
         self.turned = hand.cards if hand else ()
         self.pile = len(self.turned) + 1
-        self.fields["rank"] = rank_chips(gettext("Rank"), RANKS)
-        self.fields["suit"] = suit_chips(gettext("Suit"))
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        data["card"] = card_from(data.get("rank"), data.get("suit"), gettext("the pile"))
-        return data
-
-    def initial_from(self, event: adj.Turn) -> dict[str, Any]:
-        return card_initial(event.card)
-
-    def to_event(self) -> engine.Event:
-        return adj.Turn(card=self.cleaned_data["card"])
+        super().build()
 
 
 class RoundForm(_Limits, EntryForm):

@@ -16,7 +16,7 @@ from companion.rules.cards import RANK_NAMES, parse_card
 
 from . import ace_deuce_jack as adj_forms
 from .ace_deuce_jack import amount_field, number_field
-from .base import Chips, EntryForm, card_from, card_initial, rank_chips, suit_chips
+from .base import Chips, EntryForm
 
 RANKS = [(name, name) for name in RANK_NAMES.values()]
 NOBODY = "-"
@@ -32,17 +32,19 @@ def _limits(form: EntryForm) -> tuple[int, int]:
     return (deal.limits.min_bet, deal.limits.max_bet) if deal else (1, 10)
 
 
-class TurnForm(EntryForm):
+class TurnForm(adj_forms.OneCardForm):
     kind = "turn"
     label = gettext_lazy("Turn a card")
     template = "games/skin/_turn_form.html"
+    ranks = RANKS
+    card_event = sk.Turn
+    whose = gettext_lazy("the turned")
 
     def build(self) -> None:
         deal = self.state.deal
         self.offered = self.rules.offered_to(deal) if deal else None
         cardless = self.rules._cardless(deal) if deal else []
-        self.fields["rank"] = rank_chips(gettext("Rank"), RANKS)
-        self.fields["suit"] = suit_chips(gettext("Suit"))
+        super().build()
         self.fields["taker"] = forms.ChoiceField(
             label=gettext("Taken by"),
             choices=[
@@ -58,7 +60,6 @@ class TurnForm(EntryForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        data["card"] = card_from(data.get("rank"), data.get("suit"), gettext("the turned"))
         taker = data.get("taker") or NOBODY
         data["taker_seat"] = None if taker == NOBODY else int(taker)
         if data["taker_seat"] is not None and not data.get("bet"):
@@ -67,7 +68,7 @@ class TurnForm(EntryForm):
 
     def initial_from(self, event: sk.Turn) -> dict[str, Any]:
         taker = NOBODY if event.taker is None else str(event.taker)
-        return {**card_initial(event.card), "taker": taker, "bet": event.bet or None}
+        return {**super().initial_from(event), "taker": taker, "bet": event.bet or None}
 
     def to_event(self) -> engine.Event:
         d = self.cleaned_data
@@ -76,25 +77,13 @@ class TurnForm(EntryForm):
         return sk.Turn(card=d["card"], taker=seat, bet=bet)
 
 
-class BankerCardForm(EntryForm):
+class BankerCardForm(adj_forms.OneCardForm):
     kind = "banker_card"
     label = gettext_lazy("The banker's card")
     template = "games/skin/_banker_card_form.html"
-
-    def build(self) -> None:
-        self.fields["rank"] = rank_chips(gettext("Rank"), RANKS)
-        self.fields["suit"] = suit_chips(gettext("Suit"))
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        data["card"] = card_from(data.get("rank"), data.get("suit"), gettext("the banker"))
-        return data
-
-    def initial_from(self, event: sk.BankerCard) -> dict[str, Any]:
-        return card_initial(event.card)
-
-    def to_event(self) -> engine.Event:
-        return sk.BankerCard(card=self.cleaned_data["card"])
+    ranks = RANKS
+    card_event = sk.BankerCard
+    whose = gettext_lazy("the banker")
 
 
 class TakeCentreForm(EntryForm):

@@ -98,25 +98,13 @@ class BetForm(EntryForm):
         return zig.Bet(seat=d["seat"], card=parse_card(d["card"]), amount=d["amount"])
 
 
-class DrawForm(EntryForm):
+class DrawForm(adj_forms.OneCardForm):
     kind = "draw"
     label = gettext_lazy("Turn a card")
     template = "games/ziginette/_draw_form.html"
-
-    def build(self) -> None:
-        self.fields["rank"] = rank_chips(gettext("Rank"), RANKS)
-        self.fields["suit"] = suit_chips(gettext("Suit"))
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        data["card"] = card_from(data.get("rank"), data.get("suit"), gettext("the turned"))
-        return data
-
-    def initial_from(self, event: zig.Draw) -> dict[str, Any]:
-        return card_initial(event.card)
-
-    def to_event(self) -> engine.Event:
-        return zig.Draw(card=self.cleaned_data["card"])
+    ranks = RANKS
+    card_event = zig.Draw
+    whose = gettext_lazy("the turned")
 
 
 class StopForm(EntryForm):

@@ -1,0 +1,203 @@
+"""What the banking games (Ace-Deuce-Jack, Ziginette, Skin) share: the bank event's fields and
+the limits it sets, their checks, the house's cut, a deal's money as hands and as ledger
+postings, and the session's outcome.
+
+Amounts are whole chips (ints); the table's ledger turns them into money (``docs/ledger.md``).
+
+>>> house_cut("net", 25, ())
+2
+>>> house_cut("gross", 0, (19, 29))  # 1 + 2, each rounded down
+3
+>>> house_cut("net", -4, (4,)), house_cut("off", 40, (40,))
+(0, 0)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol, TypeVar
+
+from .core import HandScore, Option, Outcome, ScoreLine, Severity, Violation
+from .events import Event, Seat
+from .money import Posting
+from .text import Text, shown, tr
+from .tricks import rank_word
+
+#: The house's share of the banker's winnings in a house game, in percent.
+CUT_PERCENT = 10
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class BankEvent(Event):
+    """The fields of every banking game's ``bank`` event: who holds the bank, the smallest and
+    largest bet, and (if said) how much the banker can cover. Each game subclasses it with its
+    own ``kind`` and ``summary``."""
+
+    banker: Seat
+    min_bet: int
+    max_bet: int
+    stack: int | None = None  # not said
+
+
+@dataclasses.dataclass(frozen=True)
+class Limits:
+    """The bank as a ``bank`` event set it (a stack not said is 0: no cover is checked)."""
+
+    banker: int
+    min_bet: int
+    max_bet: int
+    stack: int
+
+    @classmethod
+    def of(cls, event: BankEvent) -> Limits:
+        return cls(event.banker, event.min_bet, event.max_bet, event.stack or 0)
+
+
+def limits_problems(event: BankEvent, *, stack_rule: str | None = "cover") -> list[Violation]:
+    """``bad-limits``: a smallest bet below 1, a largest below the smallest and (unless
+    ``stack_rule`` is None, when the game checks the stack its own way) a negative stack."""
+    problems: list[Violation] = []
+    if event.min_bet < 1:
+        problems.append(
+            Violation("bad-limits", tr("The smallest bet must be at least 1."), rule="bets")
+        )
+    if event.max_bet < event.min_bet:
+        problems.append(
+            Violation(
+                "bad-limits",
+                tr(
+                    "The largest bet ({high}) is below the smallest ({low}).",
+                    high=event.max_bet,
+                    low=event.min_bet,
+                ),
+                rule="bets",
+            )
+        )
+    if stack_rule is not None and event.stack is not None and event.stack < 0:
+        problems.append(
+            Violation(
+                "bad-limits", tr("What the bank can cover cannot be negative."), rule=stack_rule
+            )
+        )
+    return problems
+
+
+def cut_option(ruling: str) -> Option:
+    """The ``cut`` house option (the house's 10 %), with the ruling that allows it."""
+    return Option(
+        "cut",
+        tr("The house's cut"),
+        tr(
+            "A house game takes 10% of the banker's winnings, rounded down to the chip: of "
+            "the banker's net win for each deal, of each losing bet taken, or nothing "
+            "(ruling {ruling}).",
+            ruling=ruling,
+        ),
+        (
+            ("net", tr("10% of the net win per deal")),
+            ("gross", tr("10% of each bet taken")),
+            ("off", tr("no cut")),
+        ),
+    )
+
+
+def cover_option(help: Text) -> Option:
+    """The ``cover`` house option: bets beyond what the banker said they can cover are flagged
+    (``warn``) or refused (``cap``); ``help`` says how the game counts them."""
+    return Option(
+        "cover",
+        tr("Bets beyond the bank"),
+        help,
+        (("warn", tr("flag it")), ("cap", tr("refuse the bet"))),
+    )
+
+
+def cover_severity(cover: str) -> Severity:
+    """A ``beyond-bank`` violation refuses the bet with ``cover = cap``, or only flags it."""
+    return Severity.ERROR if cover == "cap" else Severity.IRREGULARITY
+
+
+def house_cut(rule: str, banker_net: int, taken: Iterable[int]) -> int:
+    """The house's cut, rounded down to the chip: 10 % of the banker's net win for the deal when
+    positive ("net"), or 10 % of each losing bet the bank took (``taken``, each rounded down:
+    "gross"), or none ("off")."""
+    if rule == "net":
+        return banker_net * CUT_PERCENT // 100 if banker_net > 0 else 0
+    if rule == "gross":
+        return sum(amount * CUT_PERCENT // 100 for amount in taken)
+    return 0
+
+
+def cut_line(rule: str, cut: int, net: int) -> ScoreLine:
+    """The banker's line for the house's cut (``net``: the banker's win before it)."""
+    if rule == "net":
+        label = tr("The house's cut: 10% of the net win of {net}", net=net)
+    else:
+        label = tr("The house's cut: 10% of each bet taken")
+    return ScoreLine(label, -cut, "cut")
+
+
+def rank_list(ranks: frozenset[int]) -> Text:
+    """Ranks as a list: "3, K" (each rank as the language writes it)."""
+    ordered = sorted(ranks)
+    text: Text = shown(rank_word(ordered[0]))
+    for rank in ordered[1:]:
+        text = tr("{a}, {b}", a=text, b=rank_word(rank))
+    return text
+
+
+class Settled(Protocol):
+    """A finished deal or hand of a banking game, as :func:`hands` reads it."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def limits(self) -> Limits: ...
+
+    @property
+    def money(self) -> tuple[int, ...]: ...
+
+
+_S = TypeVar("_S", bound=Settled)
+
+
+def hands(
+    done: Iterable[_S],
+    lines: Callable[[_S], tuple[tuple[ScoreLine, ...], ...]],
+    summary: Callable[[_S], Text],
+) -> tuple[HandScore, ...]:
+    """Each settled deal as a scored hand: its money per seat, explained, the banker dealing."""
+    return tuple(
+        HandScore(
+            number=d.number,
+            points=d.money,
+            lines=lines(d),
+            dealer=d.limits.banker,
+            summary=summary(d),
+        )
+        for d in done
+    )
+
+
+def postings(scored: Iterable[HandScore], cuts: Sequence[int] = ()) -> tuple[Posting, ...]:
+    """Each hand's money for the ledger (docs/ledger.md), linked to the hand and its summary;
+    ``cuts`` (one per hand, when the game has a house) go to the house (seat None)."""
+    out: list[Posting] = []
+    for index, hand in enumerate(scored):
+        for seat, amount in enumerate(hand.points):
+            if amount:
+                out.append(Posting(hand.number, seat, amount, hand.summary))
+        cut = cuts[index] if index < len(cuts) else 0
+        if cut:
+            out.append(Posting(hand.number, None, cut, tr("The house's cut")))
+    return tuple(out)
+
+
+def session_outcome(ended: bool, totals: Sequence[int]) -> Outcome | None:
+    """A banking session has no fixed end: once ended, the best totals win."""
+    if not ended:
+        return None
+    top = max(totals)
+    return Outcome("session-ended", tuple(s for s, t in enumerate(totals) if t == top))
