@@ -444,3 +444,58 @@ def test_doctests() -> None:
 
     for module in (game, play, checks, text, examples):
         assert doctest.testmod(module).failed == 0, module.__name__
+
+
+# --- house rule E-18: a revoke penalty ------------------------------------------------------------
+
+
+def _revoke_log() -> tuple[list[Event], dict[str, Any]]:
+    path = ROOT / "tests/rules/playthroughs/elusive_34/revoke-penalty.json"
+    data = json.loads(path.read_text())
+    _, events = load(data["log"])
+    return list(events), data
+
+
+@pytest.mark.parametrize(
+    ("penalty", "hand_1"), [(0, (5, -2, 15)), (5, (5, -2, 10)), (10, (5, -2, 5))]
+)
+def test_each_proven_revoke_costs_the_house_penalty(
+    penalty: int, hand_1: tuple[int, ...]
+) -> None:
+    events, _ = _revoke_log()
+    rules = rules_for(revoke_penalty=penalty)
+    result = replay(rules, events[:14])
+    assert result.state.done[0].points == hand_1
+    cat = result.state.done[0].lines[2]
+    assert [line.rule for line in cat][-1] == ("follow-suit" if penalty else "values")
+    [(_, flag)] = result.flagged
+    assert flag.code == "revoke"
+    assert ("House rule" in flag.message) == bool(penalty)
+
+
+def test_revokes_in_quick_entry_cost_the_penalty_and_cannot_be_negative() -> None:
+    events, _ = _revoke_log()
+    quick = events[-1]
+    assert isinstance(quick, Result) and quick.revokes == (0, 2, 0)
+    assert replay(rules_for(revoke_penalty=10), events).state.done[1].points == (18, -10, -3)
+    assert replay(rules_for(), events).state.done[1].points == (18, 10, -3)  # counted, no penalty
+    bad = Result(
+        collected=quick.collected,
+        high=quick.high,
+        middle=quick.middle,
+        low=quick.low,
+        joker=quick.joker,
+        revokes=(0, -1, 0),
+    )
+    assert codes(rules_for(revoke_penalty=5), events[:15], bad) == ["negative-count"]
+
+
+def test_the_revoke_penalty_is_a_house_option_shown_on_the_screen() -> None:
+    rules = rules_for(revoke_penalty=10)
+    shown = {str(k): str(v) for k, v in rules.describe_options()}
+    assert shown["Revoke penalty"] == "10 points off the player"
+    with pytest.raises(SetupError):
+        rules_for(revoke_penalty=7)
+    events, _ = _revoke_log()
+    info = {str(k): str(v) for k, v in rules.info(replay(rules, events[:4]).state)}
+    assert info["Revokes (house penalty 10 each)"] == "Cat trick 1"

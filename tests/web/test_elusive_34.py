@@ -389,3 +389,23 @@ def test_the_rules_page_explains_the_reconstructed_table(client: Client) -> None
     assert "Why these numbers can be changed" in page
     assert "Card values, 3 players" in page and "ruling E-2" in page
     assert "Caught with the Joker" in page and "Total: -13" in page
+
+
+def test_the_revoke_penalty_house_rule_through_the_forms(client: Client, dealt: Game) -> None:
+    """House rule E-18 chosen mid-game: the quick-entry form then asks for revokes, each costs
+    the player 10 (worked out by hand: Bob 0 + 5 + 0 − 15 − 10 = −20)."""
+    page = client.get(game_url(dealt, "options/"))
+    assert "Revoke penalty" in words(page)
+    response = client.post(
+        game_url(dealt, "options/"),
+        {"revoke_penalty": "10", "client_id": "0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5"},
+    )
+    assert response.status_code == 302, words(response)[:1000]
+    screen = words(client.get(game_url(dealt)))
+    assert "Revoke penalty" in screen and "10 points off the player" in screen
+    data = counts((12, 0, 6), (2, 1, 0), (1, 1, 3), (0, 3, 1)) | {"revokes_1": 1}
+    assert record(client, dealt, "result", data)
+    assert replayed_totals(Game.objects.get(pk=dealt.pk)) == (22, -20, 1)
+    assert "1 revoke found by the table, house penalty −10 each" in words(
+        client.get(game_url(dealt))
+    )

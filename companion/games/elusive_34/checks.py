@@ -2,7 +2,8 @@
 
 Called by :meth:`Elusive34.violations`; each function returns the problems with one event in
 the current state (errors refuse it; irregularities, such as a revoke or a trade that broke the
-rules, are recorded and flagged: the source gives no penalty, ruling E-18). See
+rules, are recorded and flagged: the source gives no penalty, ruling E-18, though a house rule
+may charge each revoke at the end of the hand). See
 ``docs/games/elusive_34.md`` for the list of codes.
 """
 
@@ -377,6 +378,13 @@ def revokes(rules: Table, hand: Hand, trick: Trick) -> list[Violation]:
                 number=p.record.number,
                 **values,
             )
+        if penalty := rules.options.revoke_penalty:
+            message = tr(
+                "{message} House rule: {points} points off {player} at the end of the hand.",
+                message=message,
+                points=penalty,
+                player=rules.names[failure.seat],
+            )
         out.append(Violation("revoke", message, Severity.IRREGULARITY, "follow-suit"))
     return out
 
@@ -506,6 +514,8 @@ def left_problems(
     counts: list[Sequence[int]] = [event.high, event.middle, event.low]
     if collected is not None:
         counts.append(collected)
+    if isinstance(event, Result) and event.revokes is not None:
+        counts.append(event.revokes)
     for values in counts:
         for seat, k in enumerate(values):
             if k < 0:

@@ -99,13 +99,16 @@ class Result(Event):
     kind = "result"
     summary = tr(
         "Quick entry of a whole hand: the cards each player collected in tricks, the High, "
-        "Middle and Low cards left in each hand, and who still holds the Joker."
+        "Middle and Low cards left in each hand, who still holds the Joker, and any revokes "
+        "the table found."
     )
     collected: PerSeat[int]
     high: PerSeat[int]
     middle: PerSeat[int]
     low: PerSeat[int]
     joker: Seat | None = None
+    #: Revokes the table found in the hand, per player (house rule E-18 charges each).
+    revokes: PerSeat[int] | None = None
 
 
 # --- options and state ----------------------------------------------------------------------
@@ -124,6 +127,7 @@ class Elusive34Options:
     self_loss: str = "both"  # E-10: "both" (wins and loses) or "others"
     joker_trade: str = "any"  # E-12: "any" non-Joker card, or "low" only
     ties: str = "share"  # E-16: "share" the win, or "play-on"
+    revoke_penalty: int = 0  # E-18: points off per revoke (0: flagged only, no penalty)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -160,6 +164,7 @@ class Hand:
     trade_due: bool = False  # the latest trick's loser may still trade
     trades: tuple[tuple[int, str], ...] = ()  # (trick number, declared)
     failures: tuple[Failure, ...] = ()
+    revokes: tuple[tuple[Failure, Card], ...] = ()  # proven failures, with the proving card
     gone: frozenset[Card] = frozenset()  # cards played in tricks (collected, out of hands)
     ended: bool = False  # play is over; the cards left are expected
 

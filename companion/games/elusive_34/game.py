@@ -194,6 +194,20 @@ class Elusive34(Rules[Elusive34State, Elusive34Options]):
             tr("Ruling E-16."),
             (("share", tr("joint winners")), ("play-on", tr("play another hand"))),
         ),
+        Option(
+            "revoke_penalty",
+            tr("Revoke penalty"),
+            tr(
+                "The rules give no penalty for failing to follow suit: the app flags a revoke "
+                "and the table corrects the record. As a house rule, each revoke can cost the "
+                "player points at the end of the hand (ruling E-18)."
+            ),
+            (
+                (0, tr("none: flagged only")),
+                (5, tr("5 points off the player")),
+                (10, tr("10 points off the player")),
+            ),
+        ),
     )
 
     # --- set-up ----------------------------------------------------------------------------
@@ -409,10 +423,11 @@ class Elusive34(Rules[Elusive34State, Elusive34Options]):
         collected[p.record.winner] += len(trick.cards)
         allowance = list(hand.allowance)
         allowance[p.loser] -= 1
-        failures, _ = self.failures_after(hand.failures, p)
+        failures, proven = self.failures_after(hand.failures, p)
         hand = dataclasses.replace(
             hand,
             plays=(*hand.plays, p),
+            revokes=(*hand.revokes, *proven),
             held=tuple(held),
             collected=tuple(collected),
             allowance=tuple(allowance),
@@ -456,6 +471,7 @@ class Elusive34(Rules[Elusive34State, Elusive34Options]):
         self, state: Elusive34State, hand: Hand, collected: Sequence[int], left: Left | Result
     ) -> Elusive34State:
         lines = self.score_lines(collected, left.high, left.middle, left.low, left.joker)
+        lines = self.with_revokes(lines, hand, left)
         score = HandScore(
             number=hand.number,
             points=tuple(sum(line.points for line in seat) for seat in lines),
@@ -512,6 +528,37 @@ class Elusive34(Rules[Elusive34State, Elusive34Options]):
                 lines.append(ScoreLine(tr("The Joker left in hand"), v["joker"], "values"))
             out.append(tuple(lines))
         return tuple(out)
+
+    def with_revokes(
+        self, lines: tuple[tuple[ScoreLine, ...], ...], hand: Hand, left: Left | Result
+    ) -> tuple[tuple[ScoreLine, ...], ...]:
+        """The house penalty for each revoke (E-18), when the table plays one: each revoke the
+        tricks proved (card by card), or the revokes counted in quick entry."""
+        penalty = self.options.revoke_penalty
+        if not penalty:
+            return lines
+        out = [list(seat) for seat in lines]
+        for failure, card in hand.revokes:
+            label = tr(
+                "Revoke in trick {trick}: {played} did not follow {suit} ({card} shown later), "
+                "house penalty",
+                trick=failure.trick,
+                played=failure.card,
+                suit=failure.suit,
+                card=card,
+            )
+            out[failure.seat].append(ScoreLine(label, -penalty, "follow-suit"))
+        if isinstance(left, Result) and left.revokes is not None:
+            for seat, count in enumerate(left.revokes):
+                if count:
+                    label = tr_n(
+                        "{n} revoke found by the table, house penalty {points} each",
+                        "{n} revokes found by the table, house penalty {points} each",
+                        count,
+                        points=play.signed(-penalty),
+                    )
+                    out[seat].append(ScoreLine(label, -penalty * count, "follow-suit"))
+        return tuple(tuple(seat) for seat in out)
 
     def hands(self, state: Elusive34State) -> tuple[HandScore, ...]:
         return state.done

@@ -160,6 +160,18 @@ def info(rules: Table, state: Elusive34State) -> list[tuple[str, str]]:
                 ),
             )
         )
+    if hand.revokes and rules.options.revoke_penalty:
+        rows.append(
+            (
+                tr("Revokes (house penalty {points} each)", points=rules.options.revoke_penalty),
+                dot_list(
+                    [
+                        tr("{player} trick {trick}", player=names[f.seat], trick=f.trick)
+                        for f, _ in hand.revokes
+                    ]
+                ),
+            )
+        )
     return [*rows, distance]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from companion import rules as engine
@@ -244,6 +244,7 @@ class _LeftFields(_Form):
                 "collected": self[f"collected_{seat}"]
                 if f"collected_{seat}" in self.fields
                 else None,
+                "revokes": self[f"revokes_{seat}"] if f"revokes_{seat}" in self.fields else None,
             }
             for seat, name in self.seat_choices()
         ]
@@ -294,6 +295,11 @@ class ResultForm(_LeftFields):
             )
         self.left_fields()
         self.dealt = self.rules.n_seats * self.rules.deal_size
+        if self.rules.options.revoke_penalty:  # house rule E-18: revokes the table found
+            for seat, name in self.seat_choices():
+                f = count_field(_("%(name)s: revokes") % {"name": name}, 5, initial=None)
+                f.required = False
+                self.fields[f"revokes_{seat}"] = f
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -301,11 +307,16 @@ class ResultForm(_LeftFields):
             data.get(f"collected_{s}") or 0 for s in range(self.rules.n_seats)
         )
         data.update(self.counts(data, None))
+        if self.rules.options.revoke_penalty:
+            data["revokes"] = tuple(
+                int(data.get(f"revokes_{s}") or 0) for s in range(self.rules.n_seats)
+            )
         return data
 
     def initial_from(self, event: game.Result) -> dict[str, Any]:
         out = self.left_initial(event)
         out |= {f"collected_{s}": k for s, k in enumerate(event.collected)}
+        out |= {f"revokes_{s}": k for s, k in enumerate(event.revokes or ())}
         return out
 
     def to_event(self) -> engine.Event:
@@ -316,6 +327,7 @@ class ResultForm(_LeftFields):
             middle=d["middle"],
             low=d["low"],
             joker=d["joker"],
+            revokes=d.get("revokes") if any(d.get("revokes") or ()) else None,
         )
 
 
@@ -582,8 +594,14 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
             head = f"{name} "
             if isinstance(event, game.Result):
                 head += f"{event.collected[seat]} · "
+            revokes = ""
+            if isinstance(event, game.Result) and event.revokes and event.revokes[seat]:
+                k = event.revokes[seat]
+                revokes = " " + ngettext("%(n)s revoke", "%(n)s revokes", k) % {"n": k}
             parts.append(
-                head + f"H{event.high[seat]} M{event.middle[seat]} L{event.low[seat]}{joker}"
+                head
+                + f"H{event.high[seat]} M{event.middle[seat]} L{event.low[seat]}{joker}"
+                + revokes
             )
         prefix = gettext("Quick entry") if isinstance(event, game.Result) else gettext("Cards left")
         return f"{prefix}: " + "; ".join(parts)
