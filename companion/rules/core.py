@@ -12,6 +12,7 @@ import abc
 import dataclasses
 import enum
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import IllegalEventError, InvalidEventError, RulesError
@@ -233,6 +234,20 @@ class Rules(abc.ABC, Generic[S, OptionsT]):
     def column_names(self) -> tuple[str, ...]:
         return tuple(self.team_name(c) for c in self.columns())
 
+    @property
+    def points_scale(self) -> int:
+        """Points (hands, lines, totals) are whole numbers of 1/points_scale of a point, so
+        sums stay exact: 1 for every game, 10 for Ui77 keeping its Go Nov average to one
+        decimal (tenths). :meth:`shown_points` says them as people read them."""
+        return 1
+
+    def shown_points(self, value: int) -> int | Decimal:
+        """``value`` (in 1/points_scale units) as people read it: a whole number, or the exact
+        Decimal (``Decimal('30.3')``, never a float) when it has a fraction."""
+        scale = self.points_scale
+        whole, part = divmod(value, scale)
+        return whole if not part else Decimal(value) / scale
+
     def scores(self, state: S) -> tuple[int, ...]:
         """Running totals per column (seat, or team when scored by team): the sum of hands."""
         totals = [0] * len(self.columns())
@@ -408,17 +423,22 @@ def _correction_problems(
     return []
 
 
+def abandoned_violation(abandoned: int) -> Violation:
+    """Why nothing is taken in a game abandoned at entry ``abandoned`` (0-based)."""
+    message = tr(
+        "The game was abandoned at entry #{number}: cancel that entry to go on playing.",
+        number=abandoned + 1,
+    )
+    return Violation("game-abandoned", message)
+
+
 def _abandoning(rules: Rules[S, Any], state: S, event: Event, index: int, abandoned: int) -> int:
     """Where the game stands abandoned once entry ``index`` (``event``, in force) is taken:
     ``abandoned`` as it was (-1 if it is not), or ``index`` if this entry abandons it. Raises
     IllegalEventError for an entry after an abandon in force, or an abandon of a finished game.
     """
     if abandoned >= 0:
-        message = tr(
-            "The game was abandoned at entry #{number}: cancel that entry to go on playing.",
-            number=abandoned + 1,
-        )
-        raise IllegalEventError(index, [Violation("game-abandoned", message)])
+        raise IllegalEventError(index, [abandoned_violation(abandoned)])
     if not isinstance(event, Abandon):
         return abandoned
     if rules.outcome(state) is not None:

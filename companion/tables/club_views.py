@@ -95,6 +95,7 @@ def table_row(table: Table, loaded: actions.Loaded | None) -> dict[str, Any]:
         hands=hands,
         prompt=rules.prompt(state),
         result=rules.winners_text(outcome) if outcome else "",
+        abandoned=loaded.result.abandoned >= 0,
         # (name, total, leads): the best total is in bold once a hand has been scored.
         standings=[(name, total, hands > 0 and total == ranked[0][1]) for name, total in ranked],
         flags=[v.message for v in current_flags(loaded)],

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Any
 
 from django.http import HttpRequest
 from django.template.loader import select_template
 from django.urls import reverse
+from django.utils import formats
 from django.utils.functional import SimpleLazyObject as lazy
 from django.utils.translation import gettext
 
@@ -24,6 +26,8 @@ from .models import Table
 def available_kinds(loaded: Loaded) -> list[str]:
     """The entries that can be recorded now, in the game's order of preference (the order of
     its forms in the registry; the first one is shown by default)."""
+    if loaded.result.abandoned >= 0:
+        return []
     expected = loaded.rules.expects(loaded.state)
     return [k for k in forms_for(loaded.rules.key) if k in expected]
 
@@ -55,12 +59,20 @@ def scoreboard(loaded: Loaded, every_hand: bool = False) -> dict[str, Any]:
     shown = scored if every_hand else scored[-RECENT_HANDS:]
     best = rules.best(team_totals) if scored else None
     columns, names = rules.columns(), rules.column_names()
+    said = rules.shown_points  # tenths of a point (Ui77's Go Nov to one decimal) shown as 30.3
     hands = [
         {
             "number": h.number,
             "summary": h.summary,
             "cells": [
-                {"name": name, "points": p, "lines": lines}
+                {
+                    "name": name,
+                    "points": said(p),
+                    "lines": [
+                        {"label": line.label, "points": said(line.points), "rule": line.rule}
+                        for line in lines
+                    ],
+                }
                 for name, p, lines in zip(names, h.points, h.lines, strict=True)
             ],
         }
@@ -79,14 +91,14 @@ def scoreboard(loaded: Loaded, every_hand: bool = False) -> dict[str, Any]:
         "seats": [
             {
                 "name": names[i],
-                "total": totals[i],
+                "total": said(totals[i]),
                 "leader": column[0] in leaders,
                 "dealer": dealer in column,
             }
             for i, column in enumerate(columns)
         ],
         "teams": [
-            {"name": rules.team_name(t), "total": tt, "leader": t[0] in leaders}
+            {"name": rules.team_name(t), "total": said(tt), "leader": t[0] in leaders}
             for t, tt in zip(teams, team_totals, strict=True)
         ]
         if any(len(t) > 1 for t in teams) and not rules.scores_by_team
@@ -95,17 +107,23 @@ def scoreboard(loaded: Loaded, every_hand: bool = False) -> dict[str, Any]:
         "explained": hands if every_hand else hands[-EXPLAINED_HANDS:],
         "unexplained": 0 if every_hand else max(0, len(scored) - EXPLAINED_HANDS),
         "earlier": len(scored) - len(shown),
-        "leading": _leading(top, best) if best is not None else "",
+        "leading": _leading(top, said(best)) if best is not None else "",
         "tied": len(top) > 1,
     }
 
 
-def _leading(top: list[str], best: int) -> str:
+def _leading(top: list[str], best: int | Decimal) -> str:
     """Who leads, and with what: "Ann (12)", "Ann and Bob (12)", in the active language."""
     names = top[0]
     for name in top[1:]:
         names = gettext("%(names)s and %(name)s") % {"names": names, "name": name}
-    return gettext("%(names)s (%(points)s)") % {"names": names, "points": best}
+    return gettext("%(names)s (%(points)s)") % {"names": names, "points": _number(best)}
+
+
+def _number(value: int | Decimal) -> int | str:
+    """A number of points for a plain-text sentence: a fraction with the language's decimal
+    separator (30,3 in French); a whole number as it always was."""
+    return formats.number_format(value) if isinstance(value, Decimal) else value
 
 
 CHART_W, CHART_H, CHART_PAD = 320, 150, 8
@@ -142,14 +160,14 @@ def progress(loaded: Loaded) -> dict[str, Any] | None:
         "width": CHART_W,
         "height": CHART_H,
         "zero": y(0),
-        "high": high,
-        "low": low,
+        "high": rules.shown_points(high),
+        "low": rules.shown_points(low),
         "hands": len(hands),
         "series": [
             {
                 "name": name,
                 "css": f"series-{i % 8}",
-                "last": run[-1],
+                "last": rules.shown_points(run[-1]),
                 "points": " ".join(
                     f"{round(CHART_PAD + k * step, 1)},{y(v)}" for k, v in enumerate(run)
                 ),
@@ -183,6 +201,8 @@ def describe_entry(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
             "number": event.target + 1,
             "entry": describe_entry(rules, event.event),
         }
+    if isinstance(event, engine.Abandon):
+        return gettext("Game abandoned")
     describe = describer(rules.key)
     return describe(rules, event) if describe else event.kind
 
@@ -224,7 +244,7 @@ def history(
     return rows
 
 
-def standings(loaded: Loaded) -> list[tuple[str, int]]:
+def standings(loaded: Loaded) -> list[tuple[str, int | Decimal]]:
     """Each side's name and total, the best first (lowest first where that wins)."""
     rules = loaded.rules
     sign = 1 if rules.lower_is_better else -1
@@ -232,7 +252,7 @@ def standings(loaded: Loaded) -> list[tuple[str, int]]:
         zip(rules.teams(), rules.team_totals(loaded.state), strict=True),
         key=lambda tt: sign * tt[1],
     )
-    return [(rules.team_name(t), total) for t, total in ranked]
+    return [(rules.team_name(t), rules.shown_points(total)) for t, total in ranked]
 
 
 def summary_text(loaded: Loaded, table: Table) -> str:
@@ -242,11 +262,12 @@ def summary_text(loaded: Loaded, table: Table) -> str:
     lines = [gettext("%(game)s, game %(number)s at %(table)s") % game]
     for hand in rules.hands(state):
         scores = ", ".join(
-            f"{n} {p}" for n, p in zip(rules.column_names(), hand.points, strict=True)
+            f"{n} {_number(rules.shown_points(p))}"
+            for n, p in zip(rules.column_names(), hand.points, strict=True)
         )
         hand_line = gettext("Hand %(number)s: %(scores)s")
         lines.append(hand_line % {"number": hand.number, "scores": scores})
-    totals = ", ".join(f"{name} {total}" for name, total in standings(loaded))
+    totals = ", ".join(f"{name} {_number(total)}" for name, total in standings(loaded))
     lines.append(gettext("Totals: %(totals)s") % {"totals": totals})
     outcome = rules.outcome(state)
     if outcome is not None:
@@ -311,6 +332,8 @@ def game_context(
         "option_changes": lazy(lambda: option_changes(loaded)),
         "outcome": outcome,
         "winners": rules.winners_text(outcome) if outcome else "",
+        "abandoned": loaded.result.abandoned + 1,  # the abandoning entry's number, 0: not
+        "can_abandon": can_score and outcome is None and loaded.result.abandoned < 0,
         "board": lazy(lambda: scoreboard(loaded)),
         "progress": lazy(lambda: progress(loaded)),
         "history": lazy(lambda: history(loaded, base)),
@@ -323,6 +346,7 @@ def game_context(
         # Undo is not idempotent (a second one restores what the first cancelled), so a
         # resent tap must be recognised by its id, like an entry form's.
         "undo_client_id": fresh_id(),
+        "abandon_client_id": fresh_id(),
         # The log's length: every form that changes the game carries it (guards.posted_at).
         "at": loaded.count,
         "hand_template": hand_template,

@@ -52,6 +52,7 @@ urlpatterns = [
     path(game, views.game_page, name="game"),
     path(game + "record/<str:kind>/", views.record, name="record"),
     path(game + "undo/", views.undo, name="undo"),
+    path(game + "abandon/", views.abandon, name="abandon"),
     path(game + "options/", views.game_options, name="options"),
     path(game + "void/<int:index>/", views.void, name="void"),
     path(game + "correct/<int:index>/", views.correct, name="correct"),

@@ -24,6 +24,7 @@ from django_htmx.http import HttpResponseClientRedirect, reswap, retarget, trigg
 from companion import games
 from companion import rules as engine
 from companion.games import log as game_log
+from companion.rules.core import abandoned_violation
 
 from . import actions, context, fastsql, guards, logjson, pages
 from .context import describe_entry, game_context, pick_form
@@ -110,16 +111,23 @@ def _games_played(table: Table, players: list[Any]) -> dict[str, Any]:
     for loaded in actions.load_many(table.games.all()):
         game, rules, state = loaded.game, loaded.rules, loaded.state
         outcome = rules.outcome(state)
+        hands = len(rules.hands(state))
         if outcome is not None:
             status = say(rules.winners_text(outcome))
             status = status[0].upper() + status[1:]
             finished.append((rules, state, outcome))
+        elif loaded.result.abandoned >= 0:
+            status = ngettext(
+                "Abandoned after %(count)s hand scored.",
+                "Abandoned after %(count)s hands scored.",
+                hands,
+            ) % {"count": hands}
         else:
-            hands = len(rules.hands(state))
             status = ngettext(
                 "Under way: %(count)s hand scored.", "Under way: %(count)s hands scored.", hands
             ) % {"count": hands}
-        rows.append({"game": game, "status": status, "over": outcome is not None})
+        over = outcome is not None or loaded.result.abandoned >= 0
+        rows.append({"game": game, "status": status, "over": over})
     records, pairs = table_records([p.name for p in players], finished)
     return {
         "games": rows,
@@ -306,6 +314,9 @@ def record(request: HttpRequest, key: str, number: int, kind: str) -> HttpRespon
     if form is None:
         raise Http404("This game records no such entry.")
     at = guards.posted_at(request.POST)
+    if loaded.result.abandoned >= 0:
+        why = abandoned_violation(loaded.result.abandoned).message
+        return _stale(request, table, key, loaded, at or 0, say(why))
     if form.is_valid():
         try:
             recorded = actions.check_record_event(
@@ -326,12 +337,17 @@ def record(request: HttpRequest, key: str, number: int, kind: str) -> HttpRespon
 
 
 def _stale(
-    request: HttpRequest, table: Table, key: str, loaded: actions.Loaded, at: int
+    request: HttpRequest,
+    table: Table,
+    key: str,
+    loaded: actions.Loaded,
+    at: int,
+    why: str = "",
 ) -> HttpResponse:
-    """An entry made for another state of the game: refused, nothing written. The game as it
-    is now, with a fresh entry form headed by what happened since."""
+    """An entry made for another state of the game (or ``why`` it is refused): nothing
+    written. The game as it is now, with a fresh entry form headed by what happened since."""
     ctx = game_context(request, table, key, True, loaded, pick_form(loaded, None))
-    ctx["stale"] = guards.stale_message(loaded, at)
+    ctx["stale"] = why or guards.stale_message(loaded, at)
     if not request.htmx:
         return render(request, "tables/game.html", ctx)
     return render(request, "tables/_live.html", {**ctx, "oob": True})
@@ -496,6 +512,30 @@ def void(request: HttpRequest, key: str, number: int, index: int) -> HttpRespons
     return _void(request, key, number, index)
 
 
+@require_POST
+def abandon(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    """Stop a game started by mistake (or left unfinished): an entry like any other, shown in
+    the history, that Undo or its Cancel button takes back."""
+    table, can_score = _table(key)
+    if not can_score:
+        return _scorer_only(request)
+    game = _game(table, number)
+    try:
+        client_id = guards.posted_uuid(request.POST.get("client_id"))
+        actions.check_record_event(
+            game, engine.Abandon(), client_id, at=guards.posted_at(request.POST)
+        )
+    except guards.BadSubmissionId as exc:
+        messages.error(request, str(exc))
+    except actions.StaleEntry as exc:
+        messages.error(request, guards.stale_message(exc.loaded, exc.at))
+    except engine.IllegalEventError as exc:
+        messages.error(request, say(exc.violations[0].message))
+    if request.htmx:
+        return HttpResponseClientRedirect(reverse("tables:game", args=[key, game.number]))
+    return redirect("tables:game", key=key, number=game.number)
+
+
 @never_cache
 @require_safe
 def live(request: HttpRequest, key: str, number: int) -> HttpResponse:
@@ -579,12 +619,13 @@ def export_csv(request: HttpRequest, key: str, number: int) -> HttpResponse:
     response.write("\ufeff")  # lets spreadsheet programs see UTF-8 (accented names)
     out = csv.writer(response)
     out.writerow(["Hand", *map(csv_cell, rules.column_names())])
+    said = rules.shown_points  # tenths (Ui77's Go Nov to one decimal) written as 30.3
     for hand in rules.hands(state):
-        out.writerow([hand.number, *hand.points])
-    out.writerow(["Total", *rules.scores(state)])
+        out.writerow([hand.number, *map(said, hand.points)])
+    out.writerow(["Total", *map(said, rules.scores(state))])
     if not rules.scores_by_team and any(len(team) > 1 for team in rules.teams()):
         for team, total in zip(rules.teams(), rules.team_totals(state), strict=True):
-            out.writerow([csv_cell(f"Team {rules.team_name(team)}"), total])
+            out.writerow([csv_cell(f"Team {rules.team_name(team)}"), said(total)])
     return response
 
 
