@@ -77,7 +77,15 @@ LEGAL = [
         "result",
         "dealt",
         {"bid": 2, "solo": 2, "first_out": 0},
-        {"type": "result", "bid": 2, "solo": 2, "first_out": 0},
+        {
+            "type": "result",
+            "bid": 2,
+            "solo": 2,
+            "first_out": 0,
+            "bombs": 0,
+            "spring": False,
+            "forced": False,
+        },
         "Bob deals hand 2.",
         id="result",
     ),
@@ -173,6 +181,57 @@ def test_rules_page_has_every_anchor(client: Client) -> None:
         "play",
         "settlement",
         "doubling",
+        "forced-dig",
     ):
         assert f'id="{anchor}"' in page, anchor
     assert "Solo, out first: 3 chips from each opponent" in page
+
+
+@pytest.fixture
+def house(three_player_table: Table) -> Game:
+    """Forced dig, quads doubling and spring on; Ann dealt, Bob opens."""
+    options = {"forced_dig": True, "bomb_doubles": True, "spring": True}
+    game = start(three_player_table, "big_three", options)
+    actions.check_record_event(game, Deal(dealer=Seat(0), opener=Seat(1)))
+    return game
+
+
+def test_quick_entry_asks_for_quads_and_spring_only_when_played(
+    client: Client, dealt: Game, house: Game
+) -> None:
+    plain = text(client.get(game_url(dealt), {"entry": "result"}))
+    assert 'name="bombs"' not in plain and 'name="spring"' not in plain
+    assert 'name="forced"' not in plain
+    form = text(client.get(game_url(house), {"entry": "result"}))
+    assert 'name="bombs"' in form and 'name="spring"' in form and 'name="forced"' in form
+    data = {"bid": 2, "solo": 1, "first_out": 1, "bombs": 1, "spring": "on"}
+    assert record(client, house, "result", data).status_code == 302
+    page = client.get(game_url(house))
+    # Bob solo at 2, out first, one four of a kind and a spring: stake 8.
+    assert page_totals(page) == [-8, 16, -8]
+    assert "Spring: the losing side never played a card, double" in words(page)
+
+
+def test_an_impossible_spring_is_refused_with_the_reason(client: Client, house: Game) -> None:
+    data = {"bid": 1, "solo": 1, "first_out": 0, "spring": "on"}
+    response = record(client, house, "result", data)
+    assert response.status_code == 200
+    assert "Bob, the solo player, opened the bidding and led" in words(response)
+    assert len(actions.load(house).state.done) == 0
+
+
+def test_a_forced_dig_is_recorded_and_ends_the_bidding(client: Client, house: Game) -> None:
+    assert "Forced dig" in words(client.get(game_url(house)))
+    response = record(client, house, "dig", cards_data(2, "3S 3H 3D"))
+    assert response.status_code == 302, words(response)[:500]
+    page = words(client.get(game_url(house)))
+    assert "Cat digs by force, showing 3♠ 3♥ 3♦" in page
+    assert "Bob leads any combination." in page
+    refused = record(client, house, "play", cards_data(1, "3D"))
+    assert "they showed it for the forced dig" in words(refused)
+
+
+def test_a_forced_dig_must_show_the_cards(client: Client, house: Game) -> None:
+    response = record(client, house, "dig", cards_data(2, "3S 3H 2S"))
+    assert response.status_code == 200
+    assert "is no forced dig: Cat shows three or four 3s, or two 3s and two 2s" in words(response)

@@ -8,6 +8,7 @@ from companion.games.big_three.events import (
     Bid,
     BigThreeState,
     Deal,
+    Dig,
     Hand,
     Pass,
     Play,
@@ -16,13 +17,15 @@ from companion.games.big_three.events import (
 )
 from companion.rules.cards import Card, Suit
 from companion.rules.core import Violation
+from companion.rules.errors import Severity
 from companion.rules.events import Event
-from companion.rules.text import tr, tr_n
+from companion.rules.text import Text, tr, tr_n
 
 ENTRY_NOUNS = {
     "deal": tr("A deal"),
     "bid": tr("A bid"),
     "result": tr("A result"),
+    "dig": tr("A forced dig"),
     "play": tr("A play"),
     "pass": tr("A pass"),
 }
@@ -35,6 +38,10 @@ def unexpected(rules: Table, state: BigThreeState, event: Event) -> Violation:
     hand = state.hand
     if hand is None:
         message = tr("{entry} cannot be recorded now: expecting the next deal.", entry=entry)
+    elif event.kind == "dig" and not rules.options.forced_dig:
+        message = tr(
+            "This table does not play the forced dig: turn the option on first (ruling 5.3.4)."
+        )
     elif event.kind == "result":
         message = tr(
             "This hand is being recorded call by call: carry on, or undo those entries to use "
@@ -127,7 +134,7 @@ def bid_problems(rules: Table, hand: Hand, bid: Bid) -> list[Violation]:
     return []
 
 
-def result_problems(rules: Table, result: Result) -> list[Violation]:
+def result_problems(rules: Table, hand: Hand, result: Result) -> list[Violation]:
     if not 1 <= result.bid <= 3:
         return [
             Violation(
@@ -136,7 +143,85 @@ def result_problems(rules: Table, result: Result) -> list[Violation]:
                 rule="bidding",
             )
         ]
+    return _quick_extras(rules, hand, result)
+
+
+def _off(option: Text, rule: str) -> list[Violation]:
+    message = tr("{option} is not played at this table: turn the option on first.", option=option)
+    return [Violation("option-off", message, rule=rule)]
+
+
+def _quick_extras(rules: Table, hand: Hand, result: Result) -> list[Violation]:
+    """A quick entry's forced dig, quads and spring: each needs its option, and must fit."""
+    options, names = rules.options, rules.names
+    if result.forced and not options.forced_dig:
+        return _off(tr("The forced dig"), "forced-dig")
+    if result.forced and result.bid != 3:
+        message = tr(
+            "A forced dig is played at 3, not {bid}: {player} dug by force.",
+            bid=result.bid,
+            player=names[result.solo],
+        )
+        return [Violation("forced-dig-at-3", message, rule="forced-dig")]
+    if result.bombs and not options.bomb_doubles:
+        return _off(tr("Doubling for quads"), "doubling")
+    if not 0 <= result.bombs <= play.MAX_QUADS:
+        message = tr(
+            "A hand has 0 to {most} fours of a kind (one per rank), not {n}.",
+            most=play.MAX_QUADS,
+            n=result.bombs,
+        )
+        return [Violation("bad-bombs", message, rule="doubling")]
+    if result.spring and not options.spring:
+        return _off(tr("The spring"), "doubling")
+    if result.spring and (result.first_out == result.solo) != (result.solo == hand.opener):
+        # The opener leads, and nobody passes on a lead: the opener's side always played.
+        side = (
+            tr("{player}, the solo player,", player=names[result.solo])
+            if result.solo == hand.opener
+            else tr("{player}, an opponent,", player=names[hand.opener])
+        )
+        message = tr(
+            "No spring: {side} opened the bidding and led the first combination, so the "
+            "losing side played a card.",
+            side=side,
+        )
+        return [Violation("no-spring", message, rule="doubling")]
     return []
+
+
+def dig_problems(rules: Table, hand: Hand, dig: Dig) -> list[Violation]:
+    """A forced dig shows three or four 3s, or two 3s and two 2s, all different cards."""
+    names, cards = rules.names, dig.cards
+    if len(set(cards)) != len(cards):
+        message = tr("{cards}: each card is shown once.", cards=cards)
+        return [Violation("card-twice", message, rule="cards")]
+    threes, twos = play.threes_twos(cards)
+    if threes + twos != len(cards) or not play.forces_dig(threes, twos):
+        message = tr(
+            "{cards} is no forced dig: {player} shows three or four 3s, or two 3s and two 2s.",
+            cards=cards,
+            player=names[dig.seat],
+        )
+        return [Violation("not-a-forced-dig", message, rule="forced-dig")]
+    if hand.heart is not None and hand.heart in cards and dig.seat != hand.opener:
+        return [_not_theirs(rules, hand.heart, hand.opener, dig.seat)]
+    return []
+
+
+def _not_theirs(rules: Table, card: Card, owner: int, seat: int) -> Violation:
+    names = rules.names
+    return Violation(
+        "heart-not-opener",
+        tr(
+            "{card} is {player}'s: it made them open the bidding, so {other} cannot "
+            "have played it.",
+            card=card,
+            player=names[owner],
+            other=names[seat],
+        ),
+        rule="bidding",
+    )
 
 
 def _turn(rules: Table, hand: Hand, seat: int) -> list[Violation]:
@@ -181,19 +266,18 @@ def play_problems(rules: Table, hand: Hand, event: Play) -> list[Violation]:
             ]
         seen.add(card)
     if hand.heart is not None and hand.heart in cards and event.seat != hand.opener:
-        return [
-            Violation(
-                "heart-not-opener",
-                tr(
-                    "{card} is {player}'s: it made them open the bidding, so {other} cannot "
-                    "have played it.",
-                    card=hand.heart,
-                    player=names[hand.opener],
-                    other=who,
-                ),
-                rule="bidding",
-            )
-        ]
+        return [_not_theirs(rules, hand.heart, hand.opener, event.seat)]
+    shown = [c for c in cards if c in hand.dug]
+    if shown and event.seat != hand.solo:
+        assert hand.solo is not None
+        message = tr(
+            "{card} is {player}'s: they showed it for the forced dig, so {other} cannot have "
+            "played it.",
+            card=shown[0],
+            player=names[hand.solo],
+            other=who,
+        )
+        return [Violation("dig-card-not-theirs", message, rule="forced-dig")]
     held = hand.counts[event.seat]
     if len(cards) > held:
         return [
@@ -220,7 +304,7 @@ def play_problems(rules: Table, hand: Hand, event: Play) -> list[Violation]:
         ]
     current = hand.current
     if current is None or play.beats(combo, current, bombs=rules.options.bombs):
-        return []
+        return _missed_dig(rules, hand, event)
     if combo.kind != current.kind or combo.cards != current.cards:
         message = tr(
             "{combo} does not answer {current}: play the same kind of combination, as many "
@@ -235,6 +319,28 @@ def play_problems(rules: Table, hand: Hand, event: Play) -> list[Violation]:
         current=text.combo_text(current),
     )
     return [Violation("must-beat", message, rule="beating")]
+
+
+def _missed_dig(rules: Table, hand: Hand, event: Play) -> list[Violation]:
+    """Flag (the play is recorded) an opponent whose plays show they were dealt a forced dig
+    that nobody recorded: their 16 cards came from the deal alone, unlike the solo's widow."""
+    seat = event.seat
+    if not rules.options.forced_dig or hand.forced or seat == hand.solo:
+        return []
+    before = hand.high_played[seat]
+    after = play.threes_twos(event.cards, before)
+    if play.forces_dig(*before) or not play.forces_dig(*after):
+        return []
+    shown = (
+        tr("{n} 3s", n=after[0]) if after[0] >= 3 else tr("two 3s and {n} 2s", n=after[1])
+    )
+    message = tr(
+        "{player} has now played {cards}, all dealt to them: with the forced dig they had to "
+        "play solo at 3. The hand goes on; the table decides.",
+        player=rules.names[seat],
+        cards=shown,
+    )
+    return [Violation("missed-dig", message, Severity.IRREGULARITY, "forced-dig")]
 
 
 def pass_problems(rules: Table, hand: Hand, event: Pass) -> list[Violation]:

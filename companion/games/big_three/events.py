@@ -41,6 +41,19 @@ class Result(Event):
     bid: int
     solo: Seat
     first_out: Seat
+    bombs: int = 0  # quads played in the hand (option ``bomb_doubles``)
+    spring: bool = False  # the losing side never played a card (option ``spring``)
+    forced: bool = False  # the solo player dug by force (option ``forced_dig``): the bid is 3
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Dig(Event):
+    kind = "dig"
+    summary = tr(
+        "A forced dig: a player shows three or four 3s, or two 3s and two 2s, and plays solo at 3."
+    )
+    seat: Seat
+    cards: tuple[Card, ...]
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -69,6 +82,7 @@ class BigThreeOptions:
     bomb_doubles: bool = False  # each quads played doubles the stake
     spring: bool = False  # a side that never played doubles the stake
     next_dealer: str = "left"  # "left" or "winner"
+    forced_dig: bool = False  # three 3s, four 3s, or two 3s and two 2s make their holder dig at 3
 
 
 @dataclasses.dataclass(frozen=True)
@@ -90,6 +104,11 @@ class Hand:
     plays_by: tuple[int, ...] = (0, 0, 0)  # plays made by each seat (for the spring option)
     bombs: int = 0  # quads played (for the doubling option)
     free_leads: int = 0  # leads won back by two passes (for the screen)
+    forced: bool = False  # the solo player dug by force (option ``forced_dig``)
+    dug: tuple[Card, ...] = ()  # the cards shown for it, when recorded play by play
+    sprung: bool = False  # quick entry: the table said the losing side never played
+    #: 3s and 2s each seat has played this hand (a missed forced dig shows in them).
+    high_played: tuple[tuple[int, int], ...] = ((0, 0), (0, 0), (0, 0))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -31,6 +31,7 @@ from companion.games.big_three.events import (
     BigThreeOptions,
     BigThreeState,
     Deal,
+    Dig,
     Hand,
     Pass,
     Play,
@@ -62,7 +63,7 @@ class BigThree(Rules[BigThreeState, BigThreeOptions]):
     family = Family.CLIMBING
     seats = range(3, 4)
     options_type = BigThreeOptions
-    event_types: ClassVar[dict[str, type[Event]]] = event_types(Deal, Bid, Result, Play, Pass)
+    event_types: ClassVar[dict[str, type[Event]]] = event_types(Deal, Bid, Dig, Result, Play, Pass)
     blurb = tr(
         "One against two: the highest bidder takes the widow and races the others to empty "
         "their hand, playing ever higher combinations; 3 is the top card."
@@ -104,6 +105,15 @@ class BigThree(Rules[BigThreeState, BigThreeOptions]):
             tr("The deal rotates, or the winner of the hand deals (ruling 5.3.5)."),
             (("left", tr("the next player")), ("winner", tr("the player who went out first"))),
         ),
+        Option(
+            "forced_dig",
+            tr("Forced dig"),
+            tr(
+                "A player dealt three or four 3s, or two 3s and two 2s, shows them and must "
+                "play solo at 3 (ruling 5.3.4)."
+            ),
+            _yes_no(),
+        ),
     )
 
     @property
@@ -122,7 +132,8 @@ class BigThree(Rules[BigThreeState, BigThreeOptions]):
             return frozenset({"deal"})
         if hand.solo is None:
             quick = {"result"} if not hand.calls else set()
-            return frozenset({"bid", *quick})
+            dig = {"dig"} if self.options.forced_dig else set()
+            return frozenset({"bid", *quick, *dig})
         return frozenset({"play", "pass"})
 
     def dealer(self, state: BigThreeState) -> int | None:
@@ -179,7 +190,9 @@ class BigThree(Rules[BigThreeState, BigThreeOptions]):
         if isinstance(event, Bid):
             return checks.bid_problems(self, hand, event)
         if isinstance(event, Result):
-            return checks.result_problems(self, event)
+            return checks.result_problems(self, hand, event)
+        if isinstance(event, Dig):
+            return checks.dig_problems(self, hand, event)
         if isinstance(event, Play):
             return checks.play_problems(self, hand, event)
         if isinstance(event, Pass):
@@ -200,10 +213,21 @@ class BigThree(Rules[BigThreeState, BigThreeOptions]):
         hand = state.hand
         assert hand is not None
         if isinstance(event, Result):
-            hand = dataclasses.replace(hand, solo=int(event.solo), bid=event.bid)
+            hand = dataclasses.replace(
+                hand,
+                solo=int(event.solo),
+                bid=event.bid,
+                bombs=event.bombs,
+                sprung=event.spring,
+                forced=event.forced,
+            )
             return self._finish(state, hand, int(event.first_out), quick=True)
         if isinstance(event, Bid):
             return dataclasses.replace(state, hand=self._after_bid(hand, event))
+        if isinstance(event, Dig):
+            # A forced dig ends the bidding: its player is solo at 3 (ruling 5.3.4, D-5).
+            hand = dataclasses.replace(hand, forced=True, dug=event.cards)
+            return dataclasses.replace(state, hand=self._solo(hand, int(event.seat), 3))
         if isinstance(event, Play):
             seat = int(event.seat)
             combo = play.classify(event.cards)
@@ -212,6 +236,8 @@ class BigThree(Rules[BigThreeState, BigThreeOptions]):
             counts[seat] -= len(event.cards)
             plays_by = list(hand.plays_by)
             plays_by[seat] += 1
+            high = list(hand.high_played)
+            high[seat] = play.threes_twos(event.cards, high[seat])
             hand = dataclasses.replace(
                 hand,
                 counts=tuple(counts),
@@ -222,6 +248,7 @@ class BigThree(Rules[BigThreeState, BigThreeOptions]):
                 passes=0,
                 turn=play.next_seat(seat, self.step),
                 plays_by=tuple(plays_by),
+                high_played=tuple(high),
                 bombs=hand.bombs + (combo.kind == "quads"),
             )
             if counts[seat] == 0:
@@ -251,9 +278,13 @@ class BigThree(Rules[BigThreeState, BigThreeOptions]):
         if bid.bid == 3 or passes >= play.SEATS - 1:
             high = max(b for _, b in calls)
             solo = next(s for s, b in reversed(calls) if b == high)
-            counts = tuple(play.HAND + (play.WIDOW if s == solo else 0) for s in range(play.SEATS))
-            return dataclasses.replace(hand, solo=solo, bid=high, counts=counts, turn=hand.opener)
+            return self._solo(hand, solo, high)
         return hand
+
+    def _solo(self, hand: Hand, solo: int, bid: int) -> Hand:
+        """The bidding is over: ``solo`` takes the widow (20 cards), the opener leads."""
+        counts = tuple(play.HAND + (play.WIDOW if s == solo else 0) for s in range(play.SEATS))
+        return dataclasses.replace(hand, solo=solo, bid=bid, counts=counts, turn=hand.opener)
 
     def _finish(
         self, state: BigThreeState, hand: Hand, first_out: int, *, quick: bool = False
@@ -277,11 +308,13 @@ class BigThree(Rules[BigThreeState, BigThreeOptions]):
         )
 
     # --- scoring ----------------------------------------------------------------------------
-    def spring(self, hand: Hand, first_out: int) -> bool:
+    def spring(self, hand: Hand, first_out: int, *, quick: bool = False) -> bool:
         """The losing side never played a card (option ``spring``)."""
         assert hand.solo is not None
         if not self.options.spring:
             return False
+        if quick:
+            return hand.sprung
         if first_out == hand.solo:
             return all(hand.plays_by[s] == 0 for s in range(play.SEATS) if s != hand.solo)
         return hand.plays_by[hand.solo] == 0
@@ -290,7 +323,7 @@ class BigThree(Rules[BigThreeState, BigThreeOptions]):
         """Chips per seat (5.2.7): the solo wins or pays the stake to each opponent."""
         solo = hand.solo
         assert solo is not None
-        stake = hand.bid if quick else self.stake(hand) * (2 if self.spring(hand, first_out) else 1)
+        stake = self.stake(hand) * (2 if self.spring(hand, first_out, quick=quick) else 1)
         won = first_out == solo
         return tuple(
             (2 * stake if won else -2 * stake) if s == solo else (-stake if won else stake)
@@ -304,6 +337,7 @@ class BigThree(Rules[BigThreeState, BigThreeOptions]):
         solo = hand.solo
         assert solo is not None
         stake = abs(money[(solo + 1) % play.SEATS])
+        notes = self.notes(hand, first_out, stake, quick=quick)
         out: list[tuple[ScoreLine, ...]] = []
         for seat in range(play.SEATS):
             if seat == solo and first_out == solo:
@@ -334,16 +368,36 @@ class BigThree(Rules[BigThreeState, BigThreeOptions]):
                     player=names[first_out],
                     solo=names[solo],
                 )
-            lines = [ScoreLine(label, money[seat], "settlement")]
-            if not quick and stake != hand.bid:
-                doubled = tr(
-                    "Stake {stake} for a bid of {bid}: doubled for quads played or a spring",
-                    stake=stake,
-                    bid=hand.bid,
-                )
-                lines.append(ScoreLine(doubled, 0, "doubling"))
-            out.append(tuple(lines))
+            out.append((ScoreLine(label, money[seat], "settlement"), *notes))
         return tuple(out)
+
+    def notes(self, hand: Hand, first_out: int, stake: int, *, quick: bool) -> list[ScoreLine]:
+        """Lines worth no chips of their own saying why the stake is what it is: a forced dig,
+        quads played, a spring."""
+        out: list[ScoreLine] = []
+        solo = self.names[hand.solo] if hand.solo is not None else ""
+        if hand.dug:
+            label = tr("{player} dug by force, showing {cards}: solo at 3", player=solo,
+                       cards=hand.dug)  # fmt: skip
+            out.append(ScoreLine(label, 0, "forced-dig"))
+        elif hand.forced:
+            label = tr("{player} dug by force: solo at 3", player=solo)
+            out.append(ScoreLine(label, 0, "forced-dig"))
+        if stake == hand.bid:
+            return out
+        if self.options.bomb_doubles and hand.bombs:
+            label = tr_n(
+                "{n} four of a kind played: the stake doubles",
+                "{n} fours of a kind played: the stake doubles {n} times",
+                hand.bombs,
+            )
+            out.append(ScoreLine(label, 0, "doubling"))
+        if self.spring(hand, first_out, quick=quick):
+            out.append(ScoreLine(tr("Spring: the losing side never played a card, double"), 0,
+                                 "doubling"))  # fmt: skip
+        total = tr("Stake {stake} for a bid of {bid}", stake=stake, bid=hand.bid)
+        out.append(ScoreLine(total, 0, "doubling"))
+        return out
 
     def hands(self, state: BigThreeState) -> tuple[HandScore, ...]:
         return state.done

@@ -28,6 +28,7 @@ ORDER = {**{r: r for r in range(4, 14)}, ACE: 14, 2: 15, 3: 16}
 #: The highest place a straight or run may use: the king (no A, 2 or 3 in them).
 RUN_TOP = 13
 KINDS = ("single", "pair", "trips", "quads")
+MAX_QUADS = 13  # one four of a kind per rank at the most in a hand
 RUNS = {1: "straight", 2: "pairs-run", 3: "trips-run", 4: "quads-run"}
 
 
@@ -94,6 +95,18 @@ def beats(new: Combo, old: Combo, *, bombs: bool = False) -> bool:
     if bombs and new.kind == "quads" and old.kind != "quads":
         return True
     return new.kind == old.kind and new.cards == old.cards and new.top > old.top
+
+
+def threes_twos(cards: Sequence[Card], before: tuple[int, int] = (0, 0)) -> tuple[int, int]:
+    """How many 3s and 2s are among ``cards``, added to ``before``."""
+    threes = sum(1 for c in cards if c.rank == 3)
+    twos = sum(1 for c in cards if c.rank == 2)
+    return (before[0] + threes, before[1] + twos)
+
+
+def forces_dig(threes: int, twos: int) -> bool:
+    """Three or four 3s, or two 3s and two 2s: the forced dig's hands (ruling 5.3.4)."""
+    return threes >= 3 or (threes >= 2 and twos >= 2)
 
 
 def next_seat(seat: int, step: int) -> int:

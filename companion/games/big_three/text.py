@@ -157,6 +157,8 @@ def hand_summary(rules: Table, hand: Hand, first_out: int, *, quick: bool) -> Te
         "bid": hand.bid,
         "out": names[first_out],
     }
+    if hand.forced:
+        return tr("{dealer} dealt; {solo} dug by force at 3; {out} out first", **values)
     if quick:
         return tr("{dealer} dealt; {solo} solo at {bid}; {out} out first", **values)
     return tr("{dealer} dealt; {solo} solo at {bid}; {out} out first — play by play", **values)
@@ -193,6 +195,14 @@ def reminders(rules: Table, state: BigThreeState) -> list[Reminder]:
             "beating",
         ),
     ]
+    if rules.options.forced_dig and hand.solo is None:
+        out.append(
+            Reminder(
+                tr("Forced dig"),
+                tr("three or four 3s, or two 3s and two 2s: show them and play solo at 3"),
+                "forced-dig",
+            )
+        )
     if rules.options.bombs:
         out.append(
             Reminder(tr("Bombs"), tr("four of a kind beat anything but higher fours"), "beating")

@@ -12,10 +12,10 @@ from django.utils.translation import gettext_lazy
 from companion import rules as engine
 from companion.games.big_three import play as big_three_play
 from companion.games.big_three import text as big_three_text
-from companion.games.big_three.events import Bid, Deal, Pass, Play, Result
+from companion.games.big_three.events import Bid, Deal, Dig, Pass, Play, Result
 from companion.rules.cards import RANK_NAMES, Card, Suit
 
-from .base import Chips, EntryForm
+from .base import Chips, EntryForm, count_field
 from .cards import CardsField
 
 #: The hearts that can open the bidding, lowest first in the game's order (ruling 5.3.2).
@@ -107,13 +107,63 @@ class ResultForm(EntryForm):
         )
         self.fields["solo"] = _seat_chips(self, _("Solo player (took the widow)"))
         self.fields["first_out"] = _seat_chips(self, _("First to empty their hand"))
+        # What the table's doubling options need, only when they are on.
+        options: Any = self.rules.options
+        if options.forced_dig:
+            self.fields["forced"] = forms.BooleanField(
+                label=_("The solo player dug by force (at 3)"), required=False
+            )
+        if options.bomb_doubles:
+            bombs = count_field(
+                _("Fours of a kind played (each doubles the stake)"), big_three_play.MAX_QUADS
+            )
+            bombs.required, bombs.empty_value = False, 0  # none tapped: none played
+            self.fields["bombs"] = bombs
+        if options.spring:
+            self.fields["spring"] = forms.BooleanField(
+                label=_("Spring: the losing side never played a card"), required=False
+            )
 
     def initial_from(self, event: Result) -> dict[str, Any]:
-        return {"bid": event.bid, "solo": event.solo, "first_out": event.first_out}
+        return {
+            "bid": event.bid,
+            "solo": event.solo,
+            "first_out": event.first_out,
+            "forced": event.forced,
+            "bombs": event.bombs,
+            "spring": event.spring,
+        }
 
     def to_event(self) -> engine.Event:
         d = self.cleaned_data
-        return Result(bid=d["bid"], solo=d["solo"], first_out=d["first_out"])
+        return Result(
+            bid=d["bid"],
+            solo=d["solo"],
+            first_out=d["first_out"],
+            forced=bool(d.get("forced")),
+            bombs=d.get("bombs") or 0,
+            spring=bool(d.get("spring")),
+        )
+
+
+class DigForm(EntryForm):
+    """A forced dig: who, and the 3s (and 2s) they show."""
+
+    kind = "dig"
+    label = gettext_lazy("Forced dig")
+    template = "games/big_three/_dig_form.html"
+
+    def build(self) -> None:
+        self.fields["seat"] = _seat_chips(self, _("Who digs"))
+        self.fields["cards"] = CardsField(label=_("The cards they show"))
+
+    def initial_from(self, event: Dig) -> dict[str, Any]:
+        return {"seat": event.seat, "cards": event.cards}
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        cards = sorted(d["cards"], key=lambda c: (big_three_play.ORDER[c.rank], c.sort_key()))
+        return Dig(seat=d["seat"], cards=tuple(cards))
 
 
 def _turn(form: EntryForm) -> int:
@@ -171,7 +221,7 @@ class PassForm(EntryForm):
 
 
 FORMS: dict[str, type[EntryForm]] = {
-    f.kind: f for f in (DealForm, BidForm, PlayForm, PassForm, ResultForm)
+    f.kind: f for f in (DealForm, BidForm, PlayForm, PassForm, ResultForm, DigForm)
 }
 
 
@@ -187,8 +237,18 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
             return _("{player} passes").format(player=names[event.seat])
         return _("{player} bids {bid}").format(player=names[event.seat], bid=event.bid)
     if isinstance(event, Result):
-        return _("Quick entry: {solo} solo at {bid}; {out} out first").format(
+        line = _("Quick entry: {solo} solo at {bid}; {out} out first").format(
             solo=names[event.solo], bid=event.bid, out=names[event.first_out]
+        )
+        extras = [_("forced dig")] if event.forced else []
+        if event.bombs:
+            extras.append(_("fours of a kind: {n}").format(n=event.bombs))
+        if event.spring:
+            extras.append(_("spring"))
+        return "; ".join([line, *extras])
+    if isinstance(event, Dig):
+        return _("{player} digs by force, showing {cards}").format(
+            player=names[event.seat], cards=" ".join(c.label for c in event.cards)
         )
     if isinstance(event, Play):
         return _("{player} plays {cards}").format(
