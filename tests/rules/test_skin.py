@@ -16,6 +16,7 @@ from companion.games.skin.events import (
     BankerCard,
     Bet,
     Decline,
+    FirstAce,
     Out,
     SideBet,
     TakeCentre,
@@ -23,7 +24,7 @@ from companion.games.skin.events import (
 )
 from companion.games.skin.game import Skin
 from companion.rules import Severity, replay
-from companion.rules.cards import deck, parse_card
+from companion.rules.cards import deck, parse_card, parse_cards
 from companion.rules.events import Seat
 from companion.rules.money import hand_is_zero_sum
 
@@ -171,10 +172,77 @@ def test_the_bank_must_cover_the_largest_bet_from_everyone() -> None:
     assert [(f.code, f.severity) for f in flags] == [("bank-too-small", Severity.IRREGULARITY)]
 
 
+def test_the_first_banker_is_the_first_player_dealt_an_ace() -> None:
+    r = rules()
+    # Cards go round to the left, one each, until an ace: Dan's 9, Ann's K, Bob's A.
+    log = [FirstAce(seat=Seat(1), cards=parse_cards("9C KH AS"))]
+    state = replay(r, log).state
+    assert state.next_banker == 1
+    assert [seat for seat, _ in state.first_draw] == [3, 0, 1]
+    assert str(r.info(state)[0][1]) == "Dan 9♣, Ann K♥, Bob A♠"
+    assert "Bob was dealt the first ace" in r.prompt(state)
+    assert codes(r, log, Bank(banker=Seat(0), min_bet=1, max_bet=10)) == ["wrong-banker"]
+    state = replay(r, [*log, Bank(banker=Seat(1), min_bet=1, max_bet=10)]).state
+    assert state.deal is not None and state.deal.limits.banker == 1
+    assert r.offered_to(state.deal) == 0  # Bob's right is Ann
+
+
+def test_the_first_ace_draw_is_checked() -> None:
+    r = rules()
+    draw = FirstAce(seat=Seat(2), cards=parse_cards("AC 4D"))
+    assert codes(r, [], draw) == ["ace-earlier"]
+    assert "A♣ is an ace, dealt to Bob" in str(r.violations(r.initial_state(), draw)[0].message)
+    assert codes(r, [], FirstAce(seat=Seat(2), cards=parse_cards("4D 5D"))) == ["no-ace"]
+    assert codes(r, [], FirstAce(seat=Seat(2), cards=parse_cards("4D 4D AH"))) == ["card-twice"]
+    assert codes(r, [], FirstAce(seat=Seat(2), cards=())) == ["no-ace"]
+    assert codes(r, START, FirstAce(seat=Seat(2), cards=parse_cards("AH"))) == ["banker-known"]
+    # Only the ace may be given: the player it went to banks.
+    assert replay(r, [FirstAce(seat=Seat(3), cards=parse_cards("AH"))]).state.next_banker == 3
+
+
+def test_the_house_rake_takes_ten_percent_of_the_bankers_net_win() -> None:
+    # Ann banks (1 to 20); Dan bets 4 on the 7♥ (Ann's card Q♣), Cat 19 on the 5♠, Bob 6 on
+    # the 8♦. 7♣: the bank takes Dan's 4. 5♦: it takes Cat's 19. Q♦: it pays Bob 6. Ann
+    # declines. Ann: +4 +19 -6 = +17; the rake is 10% of 17 = 1.7, rounded down to 1 chip.
+    log = [
+        Bank(banker=Seat(0), min_bet=1, max_bet=20),
+        Turn(card=c("7H"), taker=Seat(3), bet=4),
+        BankerCard(card=c("QC")),
+        Turn(card=c("5S"), taker=Seat(2), bet=19),
+        Turn(card=c("8D"), taker=Seat(1), bet=6),
+        Turn(card=c("7C")),
+        Turn(card=c("5D")),
+        Turn(card=c("QD")),
+        Decline(),
+    ]
+    net = rules(cut="net")
+    state = replay(net, log).state
+    assert net.hands(state)[0].points == (16, 6, -19, -4)
+    assert state.finished[0].cut == 1
+    assert [(p.seat, p.amount) for p in net.postings(state)] == [
+        (0, 16),
+        (1, 6),
+        (2, -19),
+        (3, -4),
+        (None, 1),
+    ]
+    lines = [(str(x.label), x.points) for x in net.hands(state)[0].lines[0]]
+    assert lines[-1] == ("The house's cut: 10% of the net win of 17", -1)
+    # Gross: 10% of each bet the bank took, each rounded down: 4 -> 0, 19 -> 1.
+    gross = rules(cut="gross")
+    assert replay(gross, log).state.finished[0].cut == 1
+    # Off (the default, the source's private game): no rake.
+    assert replay(rules(), log).state.finished[0].cut == 0
+    # A banker who loses pays no rake.
+    lost = [*log[:5], Turn(card=c("QD")), Decline()]
+    assert replay(net, lost).state.finished[0].cut == 0
+
+
 @st.composite
 def sessions(draw: st.DrawFn) -> tuple[Skin, list]:
     n = draw(st.integers(3, 7))
-    r = Skin(n, {}, [f"P{i}" for i in range(n)])
+    cut = draw(st.sampled_from(["off", "net", "gross"]))
+    r = Skin(n, {"cut": cut}, [f"P{i}" for i in range(n)])
     state = r.initial_state()
     log: list = []
 
@@ -227,7 +295,16 @@ def test_every_deal_is_zero_sum(case: tuple) -> None:
     state = replay(r, log).state
     assert hand_is_zero_sum(r.postings(state)) == {}
     for done in state.finished:
-        assert sum(done.money) == 0
+        assert sum(done.money) + done.cut == 0  # the house's rake included
+        banker = done.limits.banker
+        taken = [m.amount for m in done.moves if m.why == "matched"]
+        net = done.money[banker] + done.cut
+        expected = {
+            "off": 0,
+            "net": max(net, 0) // 10,
+            "gross": sum(t // 10 for t in taken),
+        }[r.options.cut]
+        assert done.cut == expected
         for m in done.moves:
             assert m.amount > 0 and m.winner != m.loser
             if m.why in ("matched", "banker-lost"):

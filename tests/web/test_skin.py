@@ -62,6 +62,14 @@ def banker_lost(under_way: Game) -> Game:
 
 LEGAL = [
     pytest.param(
+        "first_ace",
+        "skin_game",
+        {"seat": 2, "suit": "D", "before": "7h ks"},
+        {"type": "first_ace", "seat": 2, "cards": ["7H", "KS", "AD"]},
+        "Cat was dealt the first ace and banks: the limits for the first deal?",
+        id="first-ace",
+    ),
+    pytest.param(
         "bank",
         "skin_game",
         {"banker": 0, "min_bet": 1, "max_bet": 10},
@@ -120,6 +128,13 @@ LEGAL = [
 ]
 
 ILLEGAL = [
+    pytest.param(
+        "first_ace",
+        "skin_game",
+        {"seat": 2, "suit": "D", "before": "AS 7H"},
+        "A♠ is an ace, dealt to Ann: the deal stops there and Ann banks.",
+        id="ace-earlier",
+    ),
     pytest.param(
         "turn",
         "nine_dead",

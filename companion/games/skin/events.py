@@ -21,6 +21,17 @@ class Bank(BankEvent):
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
+class FirstAce(Event):
+    kind = "first_ace"
+    summary = tr(
+        "Who banks first: the cards dealt face up, one to each player in turn, until the first "
+        "ace; the player dealt that ace takes the bank."
+    )
+    seat: Seat
+    cards: tuple[Card, ...]
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class Turn(Event):
     kind = "turn"
     summary = tr(
@@ -95,6 +106,7 @@ class SkinOptions:
     centre_match: str = "discard"  # a card pairing an unbet centre card: "discard" both or "keep"
     rotation: str = "left"  # the bank passes "left" (source) or "right"
     cover: str = "warn"  # bets beyond the banker's stack: "warn" or "cap"
+    cut: str = "off"  # the house's rake: "off" (the source's private game), "net" or "gross"
 
 
 
@@ -136,6 +148,7 @@ class Finished:
     how: str  # "declined" "out"
     returned: tuple[int, ...]  # pots returned when the pack ran out, per seat
     voided: int  # side bets void
+    cut: int = 0  # the house's rake, off the banker's side
 
 
 @dataclasses.dataclass(frozen=True)
@@ -144,4 +157,6 @@ class SkinState:
     deal: DealState | None = None
     finished: tuple[Finished, ...] = ()
     next_banker: int | None = None
+    #: The deal for the first banker: (seat, card) in dealing order, the last an ace.
+    first_draw: tuple[tuple[int, Card], ...] = ()
     ended: bool = False

@@ -44,6 +44,7 @@ from companion.games.skin.events import (
     Decline,
     End,
     Finished,
+    FirstAce,
     Limits,
     Move,
     Out,
@@ -54,7 +55,7 @@ from companion.games.skin.events import (
     Turn,
 )
 from companion.rules import banking
-from companion.rules.cards import Card
+from companion.rules.cards import ACE, Card
 from companion.rules.core import (
     Family,
     HandScore,
@@ -85,7 +86,7 @@ class Skin(Rules[SkinState, SkinOptions]):
     seats = range(3, 8)
     options_type = SkinOptions
     event_types: ClassVar[dict[str, type[Event]]] = event_types(
-        Bank, Turn, BankerCard, TakeCentre, Bet, SideBet, Decline, Out, End
+        FirstAce, Bank, Turn, BankerCard, TakeCentre, Bet, SideBet, Decline, Out, End
     )
     hand_start_kinds = frozenset({"bank"})
     blurb = tr(
@@ -129,9 +130,14 @@ class Skin(Rules[SkinState, SkinOptions]):
                 "flag it, or refuse the bet."
             )
         ),
+        banking.cut_option("10.3.7"),
     )
 
     # --- seats -------------------------------------------------------------------------------
+    def dealt_to(self, seat: int, n_cards: int) -> list[int]:
+        """Who got each of ``n_cards`` dealt in turn to the left, the last going to ``seat``."""
+        return [(seat - n_cards + 1 + i) % self.n_seats for i in range(n_cards)]
+
     def right_of(self, seat: int) -> int:
         return (seat - 1) % self.n_seats
 
@@ -148,7 +154,11 @@ class Skin(Rules[SkinState, SkinOptions]):
             return frozenset()
         deal = state.deal
         if deal is None:
-            return frozenset({"bank", "end"} if state.finished else {"bank"})
+            if state.finished:
+                return frozenset({"bank", "end"})
+            if state.next_banker is None:
+                return frozenset({"first_ace", "bank"})
+            return frozenset({"bank"})
         if deal.first is not None:
             return frozenset({"banker_card", "out"})
         if deal.lost:
@@ -191,6 +201,11 @@ class Skin(Rules[SkinState, SkinOptions]):
         if deal is None:
             if state.next_banker is None:
                 return tr("Who banks first (the first player dealt an ace), and the limits?")
+            if not state.finished:
+                return tr(
+                    "{banker} was dealt the first ace and banks: the limits for the first deal?",
+                    banker=self.names[state.next_banker],
+                )
             return tr(
                 "The bank passes to {banker}, who sets the limits for the next deal.",
                 banker=self.names[state.next_banker],
@@ -220,6 +235,8 @@ class Skin(Rules[SkinState, SkinOptions]):
     def info(self, state: SkinState) -> list[tuple[str, str]]:
         deal = state.deal
         if deal is None:
+            if state.first_draw and not state.finished:
+                return [(tr("Dealt for the bank"), self.first_draw_text(state))]
             return []
         limits = deal.limits
         rows: list[tuple[str, str]] = [
@@ -258,6 +275,15 @@ class Skin(Rules[SkinState, SkinOptions]):
         rows.append((tr("Cards turned"), tr("{n} of {total}", n=len(deal.seen), total=PACK)))
         return rows
 
+    def first_draw_text(self, state: SkinState) -> Text:
+        """The deal for the first banker: "Bob 7♥, Cat K♠, Dan A♦"."""
+        text: Text | None = None
+        for seat, card in state.first_draw:
+            part = tr("{player} {card}", player=self.names[seat], card=card)
+            text = part if text is None else tr("{a}, {b}", a=text, b=part)
+        assert text is not None
+        return text
+
     def reminders(self, state: SkinState) -> list[Reminder]:
         deal = state.deal
         if deal is None:
@@ -288,6 +314,8 @@ class Skin(Rules[SkinState, SkinOptions]):
             return [Violation("game-over", tr("The session is over."), rule="bank")]
         if isinstance(event, Bank):
             return self._bank_problems(state, event)
+        if isinstance(event, FirstAce):
+            return self._first_ace_problems(state, event)
         if isinstance(event, End):
             if state.deal is not None:
                 return [
@@ -391,6 +419,58 @@ class Skin(Rules[SkinState, SkinOptions]):
                 )
             )
         return problems
+
+    def _first_ace_problems(self, state: SkinState, event: FirstAce) -> list[Violation]:
+        if state.deal is not None or state.finished or state.next_banker is not None:
+            return [
+                Violation(
+                    "banker-known",
+                    tr("The first banker is found once, before the first deal."),
+                    rule="bank",
+                )
+            ]
+        if not event.cards:
+            return [
+                Violation("no-ace", tr("Give at least the ace that found the banker."), rule="bank")
+            ]
+        seats = self.dealt_to(event.seat, len(event.cards))
+        for index, (seat, card) in enumerate(zip(seats, event.cards, strict=True)):
+            if card.is_joker:
+                return [Violation("bad-card", tr("There is no joker in the pack."), rule="cards")]
+            if card in event.cards[:index]:
+                return [
+                    Violation(
+                        "card-twice", tr("{card} is dealt twice.", card=card), rule="cards"
+                    )
+                ]
+            if card.rank == ACE and index < len(event.cards) - 1:
+                return [
+                    Violation(
+                        "ace-earlier",
+                        tr(
+                            "{card} is an ace, dealt to {player}: the deal stops there and "
+                            "{player} banks.",
+                            card=card,
+                            player=self.names[seat],
+                        ),
+                        rule="bank",
+                    )
+                ]
+        last = event.cards[-1]
+        if last.rank != ACE:
+            return [
+                Violation(
+                    "no-ace",
+                    tr(
+                        "{card}, dealt to {player}, is not an ace: keep dealing until an ace "
+                        "appears.",
+                        card=last,
+                        player=self.names[event.seat],
+                    ),
+                    rule="bank",
+                )
+            ]
+        return []
 
     def _decided(self, deal: DealState, card: Card) -> tuple[str, int | None]:
         """What the rules do with a turned card, and whose card it pairs: "dead", "banker",
@@ -600,6 +680,13 @@ class Skin(Rules[SkinState, SkinOptions]):
                 limits=limits, cards=(None,) * n, pots=(0,) * n, pointer=self.right_of(event.banker)
             )
             return dataclasses.replace(state, limits=limits, deal=fresh)
+        if isinstance(event, FirstAce):
+            seats = self.dealt_to(event.seat, len(event.cards))
+            return dataclasses.replace(
+                state,
+                first_draw=tuple(zip(seats, event.cards, strict=True)),
+                next_banker=event.seat,
+            )
         if isinstance(event, End):
             return dataclasses.replace(state, ended=True)
         assert state.deal is not None
@@ -736,6 +823,10 @@ class Skin(Rules[SkinState, SkinOptions]):
         for move in deal.moves:
             money[move.winner] += move.amount
             money[move.loser] -= move.amount
+        banker = deal.limits.banker
+        taken = (m.amount for m in deal.moves if m.why == "matched")
+        cut = banking.house_cut(self.options.cut, money[banker], taken)
+        money[banker] -= cut
         done = Finished(
             number=len(state.finished) + 1,
             limits=deal.limits,
@@ -744,6 +835,7 @@ class Skin(Rules[SkinState, SkinOptions]):
             how=how,
             returned=deal.pots if how == "out" else (0,) * self.n_seats,
             voided=len(deal.side) if how == "out" else 0,
+            cut=cut,
         )
         return dataclasses.replace(
             state,
@@ -794,6 +886,10 @@ class Skin(Rules[SkinState, SkinOptions]):
                             "end-of-deal",
                         )
                     )
+        if done.cut:
+            banker = done.limits.banker
+            net = done.money[banker] + done.cut
+            lines[banker].append(banking.cut_line(self.options.cut, done.cut, net))
         return tuple(tuple(x) for x in lines)
 
     def summary(self, done: Finished) -> Text:
@@ -811,8 +907,9 @@ class Skin(Rules[SkinState, SkinOptions]):
         return banking.hands(state.finished, self.score_lines, self.summary)
 
     def postings(self, state: SkinState) -> tuple[Posting, ...]:
-        """Each deal's money (docs/ledger.md): zero-sum, no house."""
-        return banking.postings(self.hands(state))
+        """Each deal's money (docs/ledger.md), the house's rake (if any) to the house:
+        zero-sum."""
+        return banking.postings(self.hands(state), [d.cut for d in state.finished])
 
     def outcome(self, state: SkinState) -> Outcome | None:
         return banking.session_outcome(state.ended, self.scores(state))

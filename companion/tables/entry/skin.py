@@ -12,11 +12,11 @@ from django.utils.translation import gettext, gettext_lazy
 
 from companion import rules as engine
 from companion.games.skin import events as sk
-from companion.rules.cards import RANK_NAMES, parse_card
+from companion.rules.cards import RANK_NAMES, CardError, parse_card
 
 from . import ace_deuce_jack as adj_forms
 from .ace_deuce_jack import amount_field, number_field
-from .base import Chips, EntryForm
+from .base import Chips, EntryForm, card_from, suit_chips
 
 RANKS = [(name, name) for name in RANK_NAMES.values()]
 NOBODY = "-"
@@ -25,6 +25,49 @@ NOBODY = "-"
 class BankForm(adj_forms.BankForm):
     template = "games/skin/_bank_form.html"
     bank_event = sk.Bank
+
+
+class FirstAceForm(EntryForm):
+    """The deal for the first banker: who got the first ace (and its suit), and if the table
+    wants them on record, the cards dealt before it in order (typed: ``9C KH``)."""
+
+    kind = "first_ace"
+    label = gettext_lazy("First ace")
+    template = "games/skin/_first_ace_form.html"
+
+    def build(self) -> None:
+        self.fields["seat"] = forms.TypedChoiceField(
+            label=gettext("Who was dealt the first ace"),
+            choices=self.seat_choices(),
+            coerce=int,
+            widget=Chips,
+        )
+        self.fields["suit"] = suit_chips(gettext("The ace's suit"))
+        self.fields["before"] = forms.CharField(
+            label=gettext("The cards dealt before it, in order (optional)"),
+            required=False,
+            max_length=200,
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        cards = []
+        for part in str(data.get("before") or "").replace(",", " ").split():
+            try:
+                cards.append(parse_card(part))
+            except CardError as exc:
+                raise forms.ValidationError(str(exc)) from None
+        cards.append(card_from("A", data.get("suit"), card=gettext("the ace")))
+        data["cards"] = tuple(cards)
+        return data
+
+    def initial_from(self, event: sk.FirstAce) -> dict[str, Any]:
+        ace = event.cards[-1]
+        before = " ".join(str(card) for card in event.cards[:-1])
+        return {"seat": event.seat, "suit": ace.suit.value if ace.suit else "", "before": before}
+
+    def to_event(self) -> engine.Event:
+        return sk.FirstAce(seat=self.cleaned_data["seat"], cards=self.cleaned_data["cards"])
 
 
 def _limits(form: EntryForm) -> tuple[int, int]:
@@ -202,6 +245,7 @@ class EndForm(EntryForm):
 FORMS: dict[str, type[EntryForm]] = {
     f.kind: f
     for f in (
+        FirstAceForm,
         BankerCardForm,
         TurnForm,
         BetForm,
@@ -223,6 +267,11 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
             "banker": names[event.banker],
             "low": event.min_bet,
             "high": event.max_bet,
+        }
+    if isinstance(event, sk.FirstAce):
+        return gettext("%(player)s was dealt the first ace: %(cards)s") % {
+            "player": names[event.seat],
+            "cards": " ".join(card.label for card in event.cards),
         }
     if isinstance(event, sk.Turn):
         if event.taker is None:
