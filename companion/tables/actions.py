@@ -289,6 +289,10 @@ def do_remove_from_club(club: Club, table_id: int) -> Table:
 @transaction.atomic
 def do_add_player(table: Table, name: str) -> Player:
     table = Table.objects.select_for_update().get(pk=table.pk)
+    wanted = name.strip().casefold()
+    back = [p for p in table.players.filter(left=True) if p.name.casefold() == wanted]
+    if back:  # someone who left comes back under the same name: seated again
+        return do_seat_again(table, back[0].pk)
     existing = [p.name for p in table.players.all()]
     added = clean_names([*existing, name])[len(existing) :]
     if not added:
@@ -590,20 +594,19 @@ def do_rename_player(table: Table, player_id: int, name: str) -> Player:
 
 
 def do_remove_player(table: Table, player_id: int) -> str:
-    """Take a player off ``table`` who has not played a game there (a name added by mistake,
-    someone who left before playing); the others keep their order. Someone who has played
-    stays, for the scores and records of those games: ValueError says so. Returns the name."""
+    """Take a player off ``table``. One who has not played a game there (a name added by
+    mistake) is deleted; the others keep their order. One who has played has left between
+    games: they stay in those games' scores and records, are no longer offered for new games,
+    and can be seated again (:func:`do_seat_again`). Returns the name."""
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
         player = table.players.get(pk=player_id)
         if player.seats.exists():
-            raise ValueError(
-                gettext(
-                    "%(name)s has played here and stays in those games' scores: just leave "
-                    "%(name)s out when you start the next game."
-                )
-                % {"name": player.name}
-            )
+            if not player.left:
+                player.left = True
+                player.save(update_fields=["left"])
+                _bump(table.pk)
+            return player.name
         name, position = player.name, player.position
         player.delete()
         for later in table.players.filter(position__gt=position).order_by("position"):
@@ -611,3 +614,15 @@ def do_remove_player(table: Table, player_id: int) -> str:
             later.save(update_fields=["position"])
         _bump(table.pk)
     return name
+
+
+def do_seat_again(table: Table, player_id: int) -> Player:
+    """Seat again a player of ``table`` who had left: offered for new games once more."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        player = table.players.get(pk=player_id)
+        if player.left:
+            player.left = False
+            player.save(update_fields=["left"])
+            _bump(table.pk)
+    return player

@@ -77,6 +77,9 @@ class Player(models.Model):
     table = models.ForeignKey(Table, models.CASCADE, related_name="players")
     name = models.CharField(max_length=30)
     position = models.PositiveSmallIntegerField()
+    # Left the table between games: their games and results stay, they are not offered for
+    # new games, and they can be seated again (actions.do_remove_player, do_seat_again).
+    left = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["position"]

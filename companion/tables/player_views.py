@@ -48,11 +48,35 @@ def remove_player(request: HttpRequest, key: str, player_id: int) -> HttpRespons
     if isinstance(table, HttpResponse):
         return table
     try:
+        played = table.players.get(pk=player_id).seats.exists()
         name = actions.do_remove_player(table, player_id)
     except Player.DoesNotExist:
         messages.error(request, gettext("No such player at this table."))
-    except ValueError as exc:
-        messages.error(request, str(exc))
     else:
-        messages.success(request, gettext("%(name)s is no longer at this table.") % {"name": name})
+        if played:
+            message = gettext(
+                "%(name)s has left the table: their games and results stay, and they are not "
+                "offered for new games. Seat them again if they come back."
+            )
+        else:
+            message = gettext("%(name)s is no longer at this table.")
+        messages.success(request, message % {"name": name})
+    return redirect("tables:table", key=key)
+
+
+@require_POST
+def seat_again(request: HttpRequest, key: str, player_id: int) -> HttpResponse:
+    table = _scorer_table(request, key)
+    if isinstance(table, HttpResponse):
+        return table
+    try:
+        player = actions.do_seat_again(table, player_id)
+    except Player.DoesNotExist:
+        messages.error(request, gettext("No such player at this table."))
+    else:
+        messages.success(
+            request,
+            gettext("%(name)s is back at the table and can play the next game.")
+            % {"name": player.name},
+        )
     return redirect("tables:table", key=key)

@@ -40,6 +40,11 @@ urlpatterns = [
         player_views.remove_player,
         name="remove_player",
     ),
+    path(
+        "t/<str:key>/players/<int:player_id>/back/",
+        player_views.seat_again,
+        name="seat_again",
+    ),
     path("t/<str:key>/language/", language_views.table_language, name="language"),
     path("t/<str:key>/start/", views.start_game, name="start"),
     path("t/<str:key>/ledger/", ledger_views.ledger, name="ledger"),

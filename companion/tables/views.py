@@ -140,7 +140,8 @@ def _games_played(table: Table, players: list[Any]) -> dict[str, Any]:
 @require_safe
 def table_page(request: HttpRequest, key: str) -> HttpResponse:
     table, can_score = _table(key)
-    players = list(table.players.all())
+    everyone = list(table.players.all())
+    players = [p for p in everyone if not p.left]
     return render(
         request,
         "tables/table.html",
@@ -149,7 +150,8 @@ def table_page(request: HttpRequest, key: str) -> HttpResponse:
             "key": key,
             "can_score": can_score,
             "players": players,
-            **_games_played(table, players),
+            "left": [p for p in everyone if p.left],
+            **_games_played(table, everyone),
             "choices": [
                 {"rules": cls, "short": max(0, cls.seats.start - len(players))}
                 for cls in games.GAMES.values()
@@ -199,7 +201,7 @@ def start_game(request: HttpRequest, key: str) -> HttpResponse:
     rules_class = games.GAMES.get(game_key)
     if rules_class is None:
         raise Http404("No such game.")
-    players = list(table.players.all())
+    players = list(table.players.filter(left=False))  # not those who left the table
     error = ""
     if request.method == "POST":
         chosen = [p for p in players if str(p.pk) in request.POST.getlist("player")]

@@ -164,21 +164,51 @@ def test_only_a_player_who_has_not_played_can_be_removed(
     eve = actions.do_add_player(table, "Eve")
     url = f"/t/{table.score_key}/players/"
     page = client.get(f"/t/{table.score_key}/").content.decode()
-    assert "Remove Dan from this table" in page and "Remove Ann from this table" not in page
+    assert "Remove Dan from this table" in page and "Remove Ann from this table" in page
     response = client.post(f"{url}{dan.pk}/remove/", follow=True)
     assert "Dan is no longer at this table." in response.content.decode()
     assert [(p.name, p.position) for p in table.players.all()] == [
         ("Ann", 0), ("Bob", 1), ("Cat", 2), ("Eve", 3)
     ]  # fmt: skip
-    # Someone who has played stays, for that game's scores.
-    ann = table.players.get(name="Ann")
-    response = client.post(f"{url}{ann.pk}/remove/", follow=True)
-    assert "Ann has played here and stays in those games' scores" in text(response)
-    assert table.players.filter(name="Ann").exists()
     # A late arrival takes the next place after the removal.
     actions.do_add_player(table, "Fay")
     assert [p.name for p in table.players.all()] == ["Ann", "Bob", "Cat", "Eve", "Fay"]
     assert eve.pk in {p.pk for p in table.players.all()}
+
+
+def test_a_player_who_played_leaves_keeping_their_results_and_comes_back(
+    client: Client, recruit_game: Game
+) -> None:
+    table: Table = recruit_game.table
+    actions.do_add_player(table, "Dan")
+    ann = table.players.get(name="Ann")
+    url = f"/t/{table.score_key}/"
+    response = client.post(f"{url}players/{ann.pk}/remove/", follow=True)
+    page = text(response)
+    assert "Ann has left the table: their games and results stay" in page
+    assert "Left the table: Ann" in page
+    assert "Players: <strong>Bob</strong>, <strong>Cat</strong>, <strong>Dan</strong>" in page
+    # Their game still names them; the next game does not offer them, nor seats them if sent.
+    assert "Ann" in text(client.get(f"{url}g/1/"))
+    start_page = text(client.get(f"{url}start/?game=recruit"))
+    assert f'name="player" value="{ann.pk}"' not in start_page and ">Ann<" not in start_page
+    client.post(
+        f"{url}start/", {"game": "recruit", "player": [ann.pk, *[
+            p.pk for p in table.players.filter(name__in=["Bob", "Cat"])
+        ]], "at": "1"}
+    )  # fmt: skip
+    assert table.games.get(number=2).seat_names() == ["Bob", "Cat"]
+    # Seated again: offered for new games once more; adding the same name does it too.
+    response = client.post(f"{url}players/{ann.pk}/back/", follow=True)
+    assert "Ann is back at the table and can play the next game." in text(response)
+    assert f'name="player" value="{ann.pk}"' in text(client.get(f"{url}start/?game=recruit"))
+    client.post(f"{url}players/{ann.pk}/remove/")
+    assert actions.do_add_player(table, " ann ").pk == ann.pk
+    assert [(p.name, p.left) for p in table.players.all()] == [
+        ("Ann", False), ("Bob", False), ("Cat", False), ("Dan", False)
+    ]  # fmt: skip
+    # A viewer can neither remove nor seat again.
+    assert client.post(f"/t/{table.view_key}/players/{ann.pk}/back/").status_code == 403
 
 
 def test_a_card_turned_up_without_its_suit_is_named_once_and_plainly(
