@@ -6,8 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.jersey_gin import play
+from companion.games.jersey_gin.events import Draw, LayOff, Meld, Rest
 from companion.games.jersey_gin.game import Deal, JerseyGin, Result
 from companion.rules import money, replay
+from companion.rules.cards import Card, parse_card
 from companion.rules.core import Severity
 from companion.rules.events import Event, Seat
 
@@ -257,8 +259,112 @@ def test_full_entry_refuses_a_knock_above_10_with_the_cards_left() -> None:
 def test_doctests() -> None:
     import doctest
 
-    from companion.games.jersey_gin import examples
+    from companion.games.jersey_gin import examples, turns
     from companion.games.jersey_gin import game as game_module
 
-    for module in (game_module, play, examples):
+    for module in (game_module, play, examples, turns):
         assert doctest.testmod(module).failed == 0, module.__name__
+
+
+# --- the play recorded draw by draw: the stock count and the break (ruling 6.2.8) -------------
+
+
+def to_the_break() -> tuple[JerseyGin, list[Event]]:
+    """Cat deals; eighteen draws from the stock, Ann first, leave three: Ann draws next and
+    breaks."""
+    log: list[Event] = [Deal(dealer=Seat(2))]
+    log += [Draw(seat=Seat(k % 3), source="stock") for k in range(18)]
+    return game(), log
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_card(c) for c in text.split())
+
+
+def refused(rules: JerseyGin, log: list[Event], event: Event) -> list[str]:
+    return [v.code for v in rules.violations(replay(rules, log).state, event)]
+
+
+def test_the_stock_is_counted_and_the_breaker_named() -> None:
+    rules, log = to_the_break()
+    info = {str(k): str(v) for k, v in rules.info(replay(rules, log[:2]).state)}
+    assert info["Stock"] == "20 cards left; the break comes in 17 more draws from it"
+    assert info["Turn"] == "Ann drew; Bob draws next"
+    info = {str(k): str(v) for k, v in rules.info(replay(rules, log).state)}
+    assert info["Stock"] == "3 cards left; the break comes in 0 more draws from it"
+    assert refused(rules, log, Draw(seat=Seat(1), source="stock")) == ["out-of-turn"]
+    log.append(Draw(seat=Seat(0), source="stock"))
+    state = replay(rules, log).state
+    assert state.hand is not None and state.hand.breaker == 0
+    info = {str(k): str(v) for k, v in rules.info(state)}
+    assert info["Stock"] == "2 cards left; the break: Ann broke"
+    # after the break: no knocking, by either entry
+    assert refused(rules, log, Result(end="knock", by=Seat(1), deadwood=(20, 5, 30))) == [
+        "no-knock-after-break"
+    ]
+    # nor the end by the stock while it still holds cards
+    assert refused(rules, log, Result(end="break", by=Seat(0), deadwood=(5, 5, 5))) == [
+        "break-not-over"
+    ]
+
+
+def test_the_break_turn_by_turn_is_checked() -> None:
+    rules, log = to_the_break()
+    before = rules.violations(replay(rules, log).state, Meld(seat=Seat(0), cards=cards("7S 7H 7D")))
+    assert [v.code for v in before] == ["out-of-order"]
+    assert str(before[0].message).startswith("Cards go on the table only after the break")
+    log += [Draw(seat=Seat(0), source="stock"), Meld(seat=Seat(0), cards=cards("7S 7H 7D"))]
+    assert refused(rules, log, Meld(seat=Seat(1), cards=cards("2C 3C 4C"))) == [
+        "meld-out-of-turn"
+    ]
+    assert refused(rules, log, Meld(seat=Seat(0), cards=cards("2C 3C 5C"))) == ["not-a-meld"]
+    assert refused(rules, log, Meld(seat=Seat(0), cards=cards("7S 8S 9S"))) == ["card-twice"]
+    # the breaker lays off only from their second turn after the break
+    assert refused(rules, log, LayOff(seat=Seat(0), card=parse_card("7C"), meld=1)) == [
+        "breaker-lays-off-later"
+    ]
+    # the discard is taken only into a meld, named, and melded in the same turn
+    assert refused(rules, log, Draw(seat=Seat(1), source="discard")) == ["discard-card-missing"]
+    log.append(Draw(seat=Seat(1), source="discard", card=parse_card("9H")))
+    assert refused(rules, log, Draw(seat=Seat(2), source="stock")) == ["discard-not-melded"]
+    assert refused(rules, log, LayOff(seat=Seat(1), card=parse_card("9H"), meld=1)) == [
+        "layoff-does-not-fit"
+    ]
+    assert refused(rules, log, LayOff(seat=Seat(1), card=parse_card("7C"), meld=2)) == [
+        "layoff-no-meld"
+    ]
+    log.append(Meld(seat=Seat(1), cards=cards("9H 9S 9D")))
+    assert refused(rules, log, Draw(seat=Seat(2), source="stock")) == []
+
+
+def test_a_break_played_out_is_scored_from_the_cards_held() -> None:
+    """docs/examples/jersey_gin/break-played.json: Ann broke; at the end Ann holds 12, Bob 26,
+    Cat 12; the tie involves the breaker, so Ann scores 0 + 14 = 14."""
+    rules, log = to_the_break()
+    log += [
+        Draw(seat=Seat(0), source="stock"),
+        Meld(seat=Seat(0), cards=cards("7S 7H 7D")),
+        Meld(seat=Seat(0), cards=cards("2C 3C 4C")),
+        Draw(seat=Seat(1), source="discard", card=parse_card("5C")),
+        LayOff(seat=Seat(1), card=parse_card("5C"), meld=2),
+        Meld(seat=Seat(1), cards=cards("10S JS QS")),
+        Draw(seat=Seat(2), source="stock"),
+        Meld(seat=Seat(2), cards=cards("KH KC KD")),
+        LayOff(seat=Seat(2), card=parse_card("7C"), meld=1),
+        Draw(seat=Seat(0), source="stock"),
+        LayOff(seat=Seat(0), card=parse_card("KS"), meld=4),
+    ]
+    assert refused(rules, log, Draw(seat=Seat(1), source="stock")) == ["stock-out"]
+    too_many = Rest(cards=(cards("3H 4D 5H 6H"), cards("AS 2S 4H 5D 6C 8D"), cards("AC")))
+    assert refused(rules, log, too_many) == ["wrong-card-count", "wrong-card-count"]
+    log.append(Rest(cards=(cards("3H 4D 5H"), cards("AS 2S 4H 5D 6C 8D"),
+                           cards("AC AH 2D 2H 3S 3D"))))
+    state = replay(rules, log).state
+    assert rules.hands(state)[0].points == (14, 0, 0)
+    ann = [str(line.label) for line in rules.hands(state)[0].lines[0]]
+    # the melds as they lie on the table at the end, with the cards laid off on them
+    assert ann[:3] == [
+        "Melds: 7♠ 7♥ 7♦ 7♣ · 2♣ 3♣ 4♣ 5♣",
+        "Laid off K♠",
+        "Deadwood 3♥ 5♥ 4♦: 12",
+    ]

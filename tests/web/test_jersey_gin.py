@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from companion.games.jersey_gin.game import Deal, Result
+from companion.games.jersey_gin.game import Deal, Draw, Result
 from companion.rules.events import Seat
 from companion.tables import actions
 from companion.tables.models import Game, Table
@@ -159,3 +159,43 @@ def test_full_entry_with_lay_offs(client: Client, dealt: Game) -> None:
     shown = words(page)
     assert "Laid off 9♥ 10♥" in shown
     assert "Deadwood K♥ K♦ 6♣ 7♣: 33" in shown
+
+
+def test_the_break_played_turn_by_turn(client: Client, dealt: Game) -> None:
+    """docs/examples/jersey_gin/break-played.json through the forms: the stock counted draw by
+    draw, Ann breaks, melds and lay-offs on the table, the cards held at the end: Ann 14."""
+    for k in range(17):
+        actions.check_record_event(dealt, Draw(seat=Seat(k % 3), source="stock"))
+    assert record(client, dealt, "draw", {"seat": 2, "source": "stock"}).status_code == 302
+    shown = words(client.get(game_url(dealt)))
+    assert "Stock 3 cards left; the break comes in 0 more draws from it" in shown
+    assert "Turn Cat drew; Ann draws next" in shown
+    steps = [
+        ("draw", {"seat": 0, "source": "stock"}),
+        ("meld", {"seat": 0, "cards_typed": "7S 7H 7D"}),
+        ("meld", {"seat": 0, "cards_typed": "2C 3C 4C"}),
+        ("draw", {"seat": 1, "source": "discard", "rank": "5", "suit": "C"}),
+        ("layoff", {"seat": 1, "rank": "5", "suit": "C", "meld": 2}),
+        ("meld", {"seat": 1, "cards_typed": "10S JS QS"}),
+        ("draw", {"seat": 2, "source": "stock"}),
+        ("meld", {"seat": 2, "cards_typed": "KH KC KD"}),
+        ("layoff", {"seat": 2, "rank": "7", "suit": "C", "meld": 1}),
+        ("draw", {"seat": 0, "source": "stock"}),
+    ]
+    for kind, data in steps:
+        assert record(client, dealt, kind, data).status_code == 302, (kind, data)
+    # Ann broke, so she lays off only from her second turn: now she may.
+    shown = words(client.get(game_url(dealt)))
+    assert "3: Bob 10♠ J♠ Q♠ · 4: Cat K♥ K♦ K♣" in shown
+    assert "Stock empty: the hand ends with this turn" in shown
+    refused = record(client, dealt, "draw", {"seat": 1, "source": "stock"})
+    assert "The stock is out: the hand is over after Ann's turn." in words(refused)
+    laid = {"seat": 0, "rank": "K", "suit": "S", "meld": 4}
+    assert record(client, dealt, "layoff", laid).status_code == 302
+    rest = {
+        "cards_0_typed": "3H 4D 5H",
+        "cards_1_typed": "AS 2S 4H 5D 6C 8D",
+        "cards_2_typed": "AC AH 2D 2H 3S 3D",
+    }
+    assert record(client, dealt, "rest", rest).status_code == 302
+    assert page_hands(client.get(game_url(dealt))) == [[14, 0, 0]]

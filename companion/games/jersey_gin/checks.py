@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from companion.games.jersey_gin import play
+from companion.games.jersey_gin import play, turns
 from companion.games.jersey_gin.events import (
     Deal,
+    Draw,
+    Hand,
     JerseyGinState,
     LayOff,
+    Meld,
     Rest,
     Result,
     Show,
@@ -32,6 +35,15 @@ def unexpected(rules: Table, state: JerseyGinState, event: Event) -> Violation:
         return Violation(
             "out-of-order",
             tr("This cannot be recorded now: expecting the next deal."),
+        )
+    if state.hand.shown is None and event.kind in ("meld", "layoff"):
+        return Violation(
+            "out-of-order",
+            tr(
+                "Cards go on the table only after the break, once the breaker has drawn (or, "
+                "after a knock, once the knocker's cards are entered)."
+            ),
+            rule="break",
         )
     return Violation(
         "out-of-order",
@@ -57,7 +69,7 @@ def deal_problems(rules: Table, state: JerseyGinState, event: Deal) -> list[Viol
     ]
 
 
-def result_problems(rules: Table, event: Result) -> list[Violation]:
+def result_problems(rules: Table, hand: Hand, event: Result) -> list[Violation]:
     names = rules.names
     if event.end not in ENDS:
         return [
@@ -66,6 +78,8 @@ def result_problems(rules: Table, event: Result) -> list[Violation]:
                 tr("A hand ends with a knock, gin or the break, not '{end}'.", end=event.end),
             )
         ]
+    if problems := end_problems(rules, hand, event.end, event.by):
+        return problems
     problems = []
     for seat, points in enumerate(event.deadwood):
         if not 0 <= points <= play.MAX_DEADWOOD:
@@ -146,7 +160,7 @@ def _twice(card: Card) -> Violation:
     )
 
 
-def show_problems(rules: Table, event: Show) -> list[Violation]:
+def show_problems(rules: Table, hand: Hand, event: Show) -> list[Violation]:
     names = rules.names
     if event.end not in ("knock", "gin"):
         return [
@@ -155,11 +169,15 @@ def show_problems(rules: Table, event: Show) -> list[Violation]:
                 tr("Cards are shown for a knock or gin, not '{end}'.", end=event.end),
             )
         ]
-    if len(event.cards) != play.DEALT:
-        return [_card_count(names, event.by, len(event.cards), play.DEALT)]
+    if problems := end_problems(rules, hand, event.end, event.by):
+        return problems
+    wanted = play.DEALT - len(hand.put_down(event.by))  # less what they put on the table
+    if len(event.cards) != wanted:
+        return [_card_count(names, event.by, len(event.cards), wanted)]
     if any(c.is_joker for c in event.cards):
         return [Violation("no-jokers", tr("Jersey Gin is played without jokers."), rule="deal")]
-    if twice := [c for c, n in Counter(event.cards).items() if n > 1]:
+    every = [*event.cards, *_on_table(hand)]
+    if twice := [c for c, n in Counter(every).items() if n > 1]:
         return [_twice(twice[0])]
     best = play.arrange(event.cards)
     mine, player = best.deadwood_value, names[event.by]
@@ -242,25 +260,10 @@ def layoff_problems(rules: Table, shown: Shown, event: LayOff) -> list[Violation
         ]
     if event.card in shown.cards or any(c == event.card for _, c, _ in shown.layoffs):
         return [_twice(event.card)]
-    meld = shown.melds[event.meld - 1]
-    try:
-        classify((*meld, event.card), play.MELDS)
-    except MeldError:
-        return [
-            Violation(
-                "layoff-does-not-fit",
-                tr(
-                    "{card} does not extend the meld {meld}.",
-                    card=event.card,
-                    meld=meld,
-                ),
-                rule="knocking",
-            )
-        ]
-    return []
+    return _fits(event.card, shown.melds[event.meld - 1])
 
 
-def rest_problems(rules: Table, shown: Shown, event: Rest) -> list[Violation]:
+def rest_problems(rules: Table, hand: Hand, shown: Shown, event: Rest) -> list[Violation]:
     names = rules.names
     problems = []
     if event.cards[shown.by]:
@@ -276,11 +279,260 @@ def rest_problems(rules: Table, shown: Shown, event: Rest) -> list[Violation]:
     for seat in range(play.SEATS):
         if seat == shown.by:
             continue
-        laid = sum(1 for s, _, _ in shown.layoffs if s == seat)
+        laid = sum(1 for s, _, _ in shown.layoffs if s == seat) + len(hand.put_down(seat))
         if len(event.cards[seat]) != play.DEALT - laid:
             problems.append(_card_count(names, seat, len(event.cards[seat]), play.DEALT - laid))
-    every = [*shown.cards, *(c for _, c, _ in shown.layoffs)]
+    every = [*shown.cards, *(c for _, c, _ in shown.layoffs), *_on_table(hand)]
     every += [c for seat, cards in enumerate(event.cards) if seat != shown.by for c in cards]
+    if twice := [c for c, n in Counter(every).items() if n > 1]:
+        problems.append(_twice(twice[0]))
+    return problems
+
+
+# --- the play, when recorded: draws, and the break (ruling 6.2.8) ----------------------------
+
+
+def _on_table(hand: Hand) -> list[Card]:
+    return [c for t in hand.tabled for c in t.cards]
+
+
+def _untaken(rules: Table, hand: Hand) -> list[Violation]:
+    """A discard taken after the break and not melded in the same turn (ruling 6.2.8)."""
+    if hand.taken is None or hand.turn is None:
+        return []
+    return [
+        Violation(
+            "discard-not-melded",
+            tr(
+                "{player} took {card} from the discard pile after the break: it must go into a "
+                "meld (or on one) in the same turn. Record that meld first.",
+                player=rules.names[hand.turn],
+                card=hand.taken,
+            ),
+            rule="break",
+        )
+    ]
+
+
+def no_knock_after_break(rules: Table, hand: Hand, end: str) -> list[Violation]:
+    if end != "knock" or hand.breaker is None:
+        return []
+    return [
+        Violation(
+            "no-knock-after-break",
+            tr(
+                "Nobody may knock after the break ({player} broke): the hand goes on until the "
+                "stock is out, unless someone goes gin.",
+                player=rules.names[hand.breaker],
+            ),
+            rule="break",
+        )
+    ]
+
+
+def end_problems(rules: Table, hand: Hand, end: str, by: int) -> list[Violation]:
+    """How a hand ends, against the play recorded (nothing to check when it was not)."""
+    if problems := no_knock_after_break(rules, hand, end) or _untaken(rules, hand):
+        return problems
+    if end != "break" or not hand.draws:
+        return []
+    if hand.breaker is None or hand.stock:
+        return [
+            Violation(
+                "break-not-over",
+                tr_n(
+                    "The stock still holds {n} card: a hand ends by the stock only once it is "
+                    "out, after the break.",
+                    "The stock still holds {n} cards: a hand ends by the stock only once it is "
+                    "out, after the break.",
+                    hand.stock,
+                ),
+                rule="break",
+            )
+        ]
+    if by != hand.breaker:
+        return [
+            Violation(
+                "wrong-breaker",
+                tr(
+                    "{breaker} broke (the first to draw with {left} cards left), not {player}.",
+                    breaker=rules.names[hand.breaker],
+                    left=play.BREAK_AT,
+                    player=rules.names[by],
+                ),
+                rule="break",
+            )
+        ]
+    return []
+
+
+def draw_problems(rules: Table, hand: Hand, event: Draw) -> list[Violation]:
+    names = rules.names
+    if hand.breaker is not None and not hand.stock:
+        return [
+            Violation(
+                "stock-out",
+                tr(
+                    "The stock is out: the hand is over after {player}'s turn. Record everyone's "
+                    "deadwood, or their cards.",
+                    player=names[hand.turn if hand.turn is not None else hand.breaker],
+                ),
+                rule="break",
+            )
+        ]
+    if problems := _untaken(rules, hand):
+        return problems
+    expected = turns.next_to_draw(hand)
+    if event.seat != expected:
+        return [
+            Violation(
+                "out-of-turn",
+                tr(
+                    "{player} cannot draw now: it is {expected}'s turn to draw.",
+                    player=names[event.seat],
+                    expected=names[expected],
+                ),
+            )
+        ]
+    if event.source not in ("stock", "discard"):
+        return [
+            Violation(
+                "unknown-source",
+                tr("A card is drawn from the stock or the discard pile, not '{source}'.",
+                   source=event.source),
+            )
+        ]
+    if event.source == "stock" and event.card is not None:
+        return [
+            Violation(
+                "stock-card-named",
+                tr("A card drawn from the stock is not shown: leave the card out."),
+            )
+        ]
+    if event.source == "discard" and event.card is None and turns.breaking(hand):
+        return [
+            Violation(
+                "discard-card-missing",
+                tr(
+                    "After the break the discard is taken only to meld it at once: name the "
+                    "card {player} took.",
+                    player=names[event.seat],
+                ),
+                rule="break",
+            )
+        ]
+    if event.card is not None and event.card in _on_table(hand):
+        return [_twice(event.card)]
+    return []
+
+
+def _turn_problem(rules: Table, hand: Hand, seat: int, code: str) -> list[Violation]:
+    names = rules.names
+    if hand.turn is None or hand.breaker is None:
+        return [
+            Violation(
+                code,
+                tr("Melds go on the table only after the break, once the breaker has drawn."),
+                rule="break",
+            )
+        ]
+    if seat != hand.turn:
+        return [
+            Violation(
+                code,
+                tr(
+                    "{player} puts cards on the table in their own turn, after drawing: it is "
+                    "{turn}'s turn.",
+                    player=names[seat],
+                    turn=names[hand.turn],
+                ),
+                rule="break",
+            )
+        ]
+    return []
+
+
+def meld_problems(rules: Table, hand: Hand, event: Meld) -> list[Violation]:
+    if problems := _turn_problem(rules, hand, event.seat, "meld-out-of-turn"):
+        return problems
+    if twice := [c for c in event.cards if c in _on_table(hand)]:
+        return [_twice(twice[0])]
+    if twice := [c for c, n in Counter(event.cards).items() if n > 1]:
+        return [_twice(twice[0])]
+    try:
+        classify(event.cards, play.MELDS)
+    except MeldError:
+        return [
+            Violation(
+                "not-a-meld",
+                tr(
+                    "{cards} is not a meld: three or four of a rank, or three or more in a row "
+                    "in one suit, the ace low.",
+                    cards=event.cards,
+                ),
+                rule="melds",
+            )
+        ]
+    return []
+
+
+def break_layoff_problems(rules: Table, hand: Hand, event: LayOff) -> list[Violation]:
+    names = rules.names
+    if problems := _turn_problem(rules, hand, event.seat, "layoff-out-of-turn"):
+        return problems
+    if event.seat == hand.breaker and hand.breaker_turns < 2:
+        return [
+            Violation(
+                "breaker-lays-off-later",
+                tr(
+                    "{player} broke: they lay off only from their second turn after the break.",
+                    player=names[event.seat],
+                ),
+                rule="break",
+            )
+        ]
+    if not 1 <= event.meld <= len(hand.tabled):
+        return [
+            Violation(
+                "layoff-no-meld",
+                tr_n(
+                    "There is {n} meld on the table: there is no meld {number}.",
+                    "There are {n} melds on the table: there is no meld {number}.",
+                    len(hand.tabled),
+                    number=event.meld,
+                ),
+                rule="break",
+            )
+        ]
+    if event.card in _on_table(hand):
+        return [_twice(event.card)]
+    return _fits(event.card, hand.tabled[event.meld - 1].cards)
+
+
+def _fits(card: Card, meld: tuple[Card, ...]) -> list[Violation]:
+    try:
+        classify((*meld, card), play.MELDS)
+    except MeldError:
+        return [
+            Violation(
+                "layoff-does-not-fit",
+                tr("{card} does not extend the meld {meld}.", card=card, meld=meld),
+                rule="knocking",
+            )
+        ]
+    return []
+
+
+def break_rest_problems(rules: Table, hand: Hand, event: Rest) -> list[Violation]:
+    """The cards each player still holds when the stock is out after the break."""
+    if problems := _untaken(rules, hand):
+        return problems
+    problems = []
+    for seat in range(play.SEATS):
+        wanted = play.DEALT - len(hand.put_down(seat))
+        if len(event.cards[seat]) != wanted:
+            problems.append(_card_count(rules.names, seat, len(event.cards[seat]), wanted))
+    every = [*_on_table(hand), *(c for cards in event.cards for c in cards)]
     if twice := [c for c, n in Counter(every).items() if n > 1]:
         problems.append(_twice(twice[0]))
     return problems

@@ -52,12 +52,39 @@ class Show(Event):
 class LayOff(Event):
     kind = "layoff"
     summary = tr(
-        "One card a defender lays off on one of the knocker's melds (numbered as shown), in "
-        "turn from the knocker's left."
+        "One card laid off on a meld (numbered as shown): after a knock, a defender's card on "
+        "one of the knocker's melds, in turn from the knocker's left; after the break, the card "
+        "of the player whose turn it is, on any meld on the table."
     )
     seat: Seat
     card: Card
-    meld: int  # 1-based, as the knocker's melds are shown
+    meld: int  # 1-based, as the knocker's melds (or the melds on the table) are shown
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Draw(Event):
+    kind = "draw"
+    summary = tr(
+        "Play, optional: a player draws, from the stock or the discard pile, in turn from the "
+        "dealer's left; the screen then counts the stock and names the breaker. After the "
+        "break a card taken from the discard pile is named, as it must go into a meld at once."
+    )
+    seat: Seat
+    source: str  # "stock" or "discard"
+    card: Card | None = None  # the discard taken (needed after the break)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Meld(Event):
+    kind = "meld"
+    summary = tr(
+        "After the break: the player whose turn it is lays a meld face up on the table."
+    )
+    seat: Seat
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(self.cards, key=Card.sort_key)))
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -103,10 +130,40 @@ class Shown:
 
 
 @dataclasses.dataclass(frozen=True)
+class Tabled:
+    """A meld laid face up after the break, by ``seat``, with the cards laid off on it."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+#: Cards in the stock after the deal: 52 - 3 x 10 dealt - 1 turned up.
+STOCK = 21
+
+
+@dataclasses.dataclass(frozen=True)
 class Hand:
     number: int
     dealer: int
     shown: Shown | None = None
+    #: The play, when draws are recorded: cards left in the stock, draws so far, who drew last.
+    stock: int = STOCK
+    draws: int = 0
+    turn: int | None = None
+    #: The break (ruling 6.2.8): the breaker, how many turns they have had since, the discard
+    #: taken this turn (it must go into a meld), the melds on the table and the lay-offs on them
+    #: as (seat, card, meld index 0-based).
+    breaker: int | None = None
+    breaker_turns: int = 0
+    taken: Card | None = None
+    tabled: tuple[Tabled, ...] = ()
+    laid: tuple[tuple[int, Card, int], ...] = ()
+
+    def put_down(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` has put on the table since the break (melds and lay-offs)."""
+        mine = [c for t in self.tabled if t.seat == seat for c in t.cards]
+        laid = [c for s, c, _ in self.laid if s == seat]
+        return (*(c for c in mine if c not in {card for _, card, _ in self.laid}), *laid)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -25,13 +25,15 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from companion.games.jersey_gin import checks, play, text
+from companion.games.jersey_gin import checks, play, text, turns
 from companion.games.jersey_gin.events import (
     Deal,
+    Draw,
     Hand,
     JerseyGinOptions,
     JerseyGinState,
     LayOff,
+    Meld,
     Rest,
     Result,
     Show,
@@ -62,7 +64,9 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
     family = Family.RUMMY
     seats = range(3, 4)
     options_type = JerseyGinOptions
-    event_types: ClassVar[dict[str, type[Event]]] = event_types(Deal, Result, Show, LayOff, Rest)
+    event_types: ClassVar[dict[str, type[Event]]] = event_types(
+        Deal, Result, Show, LayOff, Rest, Draw, Meld
+    )
     blurb = tr(
         "Gin rummy for three: knock with 10 or less, beware the underknock, go gin for 40, and "
         "race to 100."
@@ -114,7 +118,10 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
         if hand is None:
             return frozenset({"deal"})
         if hand.shown is None:
-            return frozenset({"result", "show"})
+            kinds = {"result", "show", "draw"}
+            if hand.breaker is not None:
+                kinds |= {"meld", "layoff"} | ({"rest"} if not hand.stock else set())
+            return frozenset(kinds)
         if hand.shown.end == "gin":
             return frozenset({"rest"})
         return frozenset({"layoff", "rest"})
@@ -176,16 +183,25 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
             return [checks.unexpected(self, state, event)]
         if isinstance(event, Deal):
             return checks.deal_problems(self, state, event)
+        hand = state.hand
+        assert hand is not None
         if isinstance(event, Result):
-            return checks.result_problems(self, event)
+            return checks.result_problems(self, hand, event)
         if isinstance(event, Show):
-            return checks.show_problems(self, event)
-        shown = state.hand.shown if state.hand else None
-        assert shown is not None
+            return checks.show_problems(self, hand, event)
+        if isinstance(event, Draw):
+            return checks.draw_problems(self, hand, event)
+        if isinstance(event, Meld):
+            return checks.meld_problems(self, hand, event)
+        shown = hand.shown
         if isinstance(event, LayOff):
+            if shown is None:
+                return checks.break_layoff_problems(self, hand, event)
             return checks.layoff_problems(self, shown, event)
         if isinstance(event, Rest):
-            return checks.rest_problems(self, shown, event)
+            if shown is None:
+                return checks.break_rest_problems(self, hand, event)
+            return checks.rest_problems(self, hand, shown, event)
         message = tr("Jersey Gin does not record '{kind}' entries.", kind=event.kind)
         return [Violation("unknown-event", message)]
 
@@ -207,6 +223,12 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
                 deadwood_value=best.deadwood_value,
             )
             return dataclasses.replace(state, hand=dataclasses.replace(hand, shown=shown))
+        if isinstance(event, Draw):
+            return dataclasses.replace(state, hand=turns.draw(hand, event))
+        if isinstance(event, Meld):
+            return dataclasses.replace(state, hand=turns.meld(hand, event))
+        if isinstance(event, LayOff) and hand.shown is None:
+            return dataclasses.replace(state, hand=turns.lay_off(hand, event))
         if isinstance(event, LayOff):
             assert hand.shown is not None
             shown = hand.shown
@@ -216,6 +238,8 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
             layoffs = (*shown.layoffs, (int(event.seat), event.card, index))
             shown = dataclasses.replace(shown, melds=melds, layoffs=layoffs)
             return dataclasses.replace(state, hand=dataclasses.replace(hand, shown=shown))
+        if isinstance(event, Rest) and hand.shown is None:
+            return self._break_rest(state, hand, event)
         if isinstance(event, Rest):
             assert hand.shown is not None
             return self._rest(state, hand, hand.shown, event)
@@ -230,14 +254,35 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
         for seat in range(play.SEATS):
             laid = tuple(c for s, c, _ in shown.layoffs if s == seat)
             if seat == shown.by:
-                melds, left, value = shown.melds, shown.deadwood, shown.deadwood_value
+                value = shown.deadwood_value
+                lines.append(self.cards_lines(shown.melds, shown.deadwood, value, laid))
             else:
-                best = play.arrange(event.cards[seat])
-                melds = tuple(m.cards for m in best.melds)
-                left, value = best.deadwood, best.deadwood_value
+                value, explained = self._held(hand, seat, event.cards[seat], laid)
+                lines.append(explained)
             deadwood.append(value)
-            lines.append(self.cards_lines(melds, left, value, laid))
         return self._score(state, hand, shown.end, shown.by, tuple(deadwood), tuple(lines))
+
+    def _break_rest(self, state: JerseyGinState, hand: Hand, event: Rest) -> JerseyGinState:
+        """The stock is out after the break: each player's deadwood is the best arrangement of
+        the cards still in their hand (ruling 6.2.8)."""
+        assert hand.breaker is not None
+        held = [self._held(hand, seat, event.cards[seat]) for seat in range(play.SEATS)]
+        deadwood = tuple(value for value, _ in held)
+        lines = tuple(explained for _, explained in held)
+        return self._score(state, hand, "break", hand.breaker, deadwood, lines)
+
+    def _held(
+        self, hand: Hand, seat: int, cards: tuple[Card, ...], laid: tuple[Card, ...] = ()
+    ) -> tuple[int, tuple[ScoreLine, ...]]:
+        """A player's deadwood from the cards in their hand, and the lines that show it: their
+        melds on the table and lay-offs (after the break), then the best arrangement of the
+        rest."""
+        best = play.arrange(cards)
+        laid = (*(c for s, c, _ in hand.laid if s == seat), *laid)
+        tabled = tuple(t.cards for t in hand.tabled if t.seat == seat)
+        melds = (*tabled, *(m.cards for m in best.melds))
+        value = best.deadwood_value
+        return value, self.cards_lines(melds, best.deadwood, value, laid)
 
     def cards_lines(
         self,

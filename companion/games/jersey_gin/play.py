@@ -1,10 +1,5 @@
 """Jersey Gin's numbers and who scores a hand (rulings §6.2 and §6.3).
 
->>> from collections.abc import Sequence
-
-from companion.games.jersey_gin.events import JerseyGinOptions
-from companion.rules.cards import Card
-from companion.rules.melds import Arrangement, MeldRules, solve
 >>> options = JerseyGinOptions()
 >>> hand_winner("knock", 0, (9, 11, 14), options)  # the source's example: Ann knocks with 9
 (0, 'knock')
@@ -20,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.games.jersey_gin.events import STOCK as STOCK  # 21 after the deal
 from companion.games.jersey_gin.events import JerseyGinOptions
 from companion.rules.cards import Card
 from companion.rules.melds import Arrangement, MeldRules, solve
@@ -34,8 +30,6 @@ GAME_BONUS = 100
 BOX_BONUS = 25
 #: The most a hand of ten cards can leave unmelded: ten cards at 10.
 MAX_DEADWOOD = DEALT * 10
-#: Stock after the deal: 52 - 30 dealt - 1 turned up.
-STOCK = 52 - SEATS * DEALT - 1
 BREAK_AT = 3
 
 

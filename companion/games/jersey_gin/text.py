@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.games.jersey_gin import play
-from companion.games.jersey_gin.events import JerseyGinState, Table
+from companion.games.jersey_gin import play, turns
+from companion.games.jersey_gin.events import Hand, JerseyGinState, Table
 from companion.rules.cards import Card
 from companion.rules.core import Reminder
-from companion.rules.text import Text, shown, tr, trc
+from companion.rules.text import Text, shown, tr, tr_n, trc
 
 
 def dot_list(parts: Sequence[str]) -> str:
@@ -53,6 +53,18 @@ def prompt(rules: Table, state: JerseyGinState) -> Text:
             player=player,
             first=first,
         )
+    if hand.breaker is not None and not hand.stock:
+        return tr(
+            "The stock is out: when {player} has discarded, record everyone's deadwood, or the "
+            "cards each still holds.",
+            player=names[hand.turn if hand.turn is not None else hand.breaker],
+        )
+    if hand.breaker is not None:
+        return tr(
+            "The break: {player} broke. No knocking; a discard is taken only into a meld. "
+            "Record each draw, the melds laid on the table and the cards laid off.",
+            player=names[hand.breaker],
+        )
     return tr(
         "Hand {number}: when someone knocks or goes gin, or the stock runs out after the break, "
         "record how the hand ended and everyone's deadwood.",
@@ -93,18 +105,64 @@ def info(rules: Table, state: JerseyGinState) -> list[tuple[str, str]]:
         rows += [
             (trc("info", "Hand"), shown(state.hand.number)),
             (trc("info", "Dealer"), names[state.hand.dealer]),
-            (
-                trc("info", "Stock"),
-                tr(
-                    "{stock} cards after the deal; the break comes when {left} are left",
-                    stock=play.STOCK,
-                    left=play.BREAK_AT,
-                ),
-            ),
+            (trc("info", "Stock"), stock_text(rules, state.hand)),
+            *play_rows(rules, state.hand),
         ]
     elif state.next_dealer is not None and rules.outcome(state) is None:
         rows.append((tr("Next dealer"), names[state.next_dealer]))
     return [*rows, standing, boxes]
+
+
+def stock_text(rules: Table, hand: Hand) -> Text:
+    """The live stock count when draws are recorded, and when the break comes (or who broke)."""
+    if not hand.draws:
+        return tr(
+            "{stock} cards after the deal; the break comes when {left} are left",
+            stock=play.STOCK,
+            left=play.BREAK_AT,
+        )
+    if hand.breaker is None:
+        return tr_n(
+            "{n} card left; the break comes in {draws} more draws from it",
+            "{n} cards left; the break comes in {draws} more draws from it",
+            hand.stock,
+            draws=hand.stock - play.BREAK_AT,
+        )
+    if hand.stock:
+        return tr_n(
+            "{n} card left; the break: {player} broke",
+            "{n} cards left; the break: {player} broke",
+            hand.stock,
+            player=rules.names[hand.breaker],
+        )
+    return tr("empty: the hand ends with this turn")
+
+
+def play_rows(rules: Table, hand: Hand) -> list[tuple[str, str]]:
+    """Whose turn it is, and the melds on the table after the break, numbered for lay-offs."""
+    names = rules.names
+    if hand.turn is None or hand.shown is not None:
+        return []
+    player = names[hand.turn]
+    rows: list[tuple[str, str]] = [
+        (
+            tr("Turn"),
+            tr(
+                "{player} drew; {next} draws next",
+                player=player,
+                next=names[turns.next_to_draw(hand)],
+            )
+            if hand.stock or hand.breaker is None
+            else tr("{player} drew the last card", player=player),
+        )
+    ]
+    if hand.tabled:
+        parts = [
+            tr("{number}: {player} {meld}", number=i, player=names[t.seat], meld=t.cards)
+            for i, t in enumerate(hand.tabled, 1)
+        ]
+        rows.append((tr("Melds on the table"), dot_list(parts)))
+    return rows
 
 
 def reminders(rules: Table, state: JerseyGinState) -> list[Reminder]:

@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext as _
 
 from companion import rules as engine
-from companion.games.jersey_gin import game
+from companion.games.jersey_gin import game, turns
 
 from .base import (
     RANK_CHOICES,
@@ -117,8 +117,21 @@ class ShowForm(EntryForm):
         return game.Show(end=d["end"], by=d["by"], cards=d["cards"])
 
 
+def _whose(form: EntryForm, label: str, choices: list[int], initial: int) -> forms.Field:
+    names = form.rules.names
+    return forms.TypedChoiceField(
+        label=label,
+        choices=[(s, names[s]) for s in choices],
+        coerce=int,
+        widget=Chips,
+        initial=initial,
+    )
+
+
 class LayOffForm(EntryForm):
-    """One card laid off on one of the knocker's melds, numbered as the screen shows them."""
+    """One card laid off on a meld, numbered as the screen shows them: after a knock, on one of
+    the knocker's melds by a defender; after the break, on any meld on the table by the player
+    whose turn it is."""
 
     kind = "layoff"
     label = "Lay off"
@@ -127,22 +140,21 @@ class LayOffForm(EntryForm):
     def build(self) -> None:
         hand = self.state.hand
         shown = hand.shown if hand is not None else None
-        by = shown.by if shown is not None else 0
-        melds = shown.melds if shown is not None else ()
-        names = self.rules.names
-        first, second = (by + 1) % 3, (by + 2) % 3
-        later = shown is not None and any(s == second for s, _, _ in shown.layoffs)
-        self.fields["seat"] = forms.TypedChoiceField(
-            label="Who lays off",
-            choices=[(first, names[first]), (second, names[second])],
-            coerce=int,
-            widget=Chips,
-            initial=second if later else first,
-        )
+        self.after_break = shown is None
+        if shown is not None:
+            by, melds = shown.by, shown.melds
+            first, second = (by + 1) % 3, (by + 2) % 3
+            later = any(s == second for s, _, _ in shown.layoffs)
+            initial = second if later else first
+            self.fields["seat"] = _whose(self, "Who lays off", [first, second], initial)
+        else:
+            turn = hand.turn if hand is not None and hand.turn is not None else 0
+            melds = tuple(t.cards for t in hand.tabled) if hand is not None else ()
+            self.fields["seat"] = _whose(self, "Who lays off", [0, 1, 2], turn)
         self.fields["rank"] = rank_chips("Card", RANK_CHOICES)
         self.fields["suit"] = suit_chips()
         self.fields["meld"] = forms.TypedChoiceField(
-            label="On the knocker's meld",
+            label="On the meld",
             choices=[(i, f"{i}: {' '.join(c.label for c in m)}") for i, m in enumerate(melds, 1)],
             coerce=int,
             widget=Chips,
@@ -162,8 +174,65 @@ class LayOffForm(EntryForm):
         return game.LayOff(seat=d["seat"], card=d["card"], meld=d["meld"])
 
 
+class DrawForm(EntryForm):
+    """Play, optional: who draws and from where, so the screen counts the stock and names the
+    breaker; after the break, the card taken from the discard pile."""
+
+    kind = "draw"
+    label = "Draw"
+    template = "games/jersey_gin/_draw_form.html"
+
+    def build(self) -> None:
+        hand = self.state.hand
+        nxt = turns.next_to_draw(hand) if hand is not None else 0
+        self.fields["seat"] = _whose(self, "Who draws", [0, 1, 2], nxt)
+        self.fields["source"] = forms.ChoiceField(
+            label="From",
+            choices=[("stock", "The stock"), ("discard", "The discard pile")],
+            widget=Chips,
+            initial="stock",
+        )
+        self.fields["rank"] = rank_chips("Card taken from the discard pile", RANK_CHOICES)
+        self.fields["suit"] = suit_chips()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        rank, suit = data.get("rank"), data.get("suit")
+        data["card"] = card_from(rank, suit, card=_("the discard taken")) if rank or suit else None
+        return data
+
+    def initial_from(self, event: game.Draw) -> dict[str, Any]:
+        return {"seat": event.seat, "source": event.source, **card_initial(event.card)}
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        return game.Draw(seat=d["seat"], source=d["source"], card=d["card"])
+
+
+class MeldForm(EntryForm):
+    """After the break: a meld the player whose turn it is lays on the table."""
+
+    kind = "meld"
+    label = "Meld"
+    template = "games/jersey_gin/_meld_form.html"
+
+    def build(self) -> None:
+        hand = self.state.hand
+        turn = hand.turn if hand is not None and hand.turn is not None else 0
+        self.fields["seat"] = _whose(self, "Who lays it down", [0, 1, 2], turn)
+        self.fields["cards"] = CardsField(label="The meld's cards")
+
+    def initial_from(self, event: game.Meld) -> dict[str, Any]:
+        return {"seat": event.seat, "cards": event.cards}
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        return game.Meld(seat=d["seat"], cards=d["cards"])
+
+
 class RestForm(EntryForm):
-    """Full entry, last step: the cards the two others still hold after laying off."""
+    """Full entry, last step: the cards the two others still hold after laying off (after the
+    break: the cards each of the three still holds)."""
 
     kind = "rest"
     label = "Their cards"
@@ -172,7 +241,7 @@ class RestForm(EntryForm):
     def build(self) -> None:
         hand = self.state.hand
         shown = hand.shown if hand is not None else None
-        self.by = shown.by if shown is not None else 0
+        self.by = shown.by if shown is not None else None  # None: after the break, all three
         for seat, name in self.seat_choices():
             if seat != self.by:
                 self.fields[f"cards_{seat}"] = CardsField(label=name)
@@ -195,7 +264,7 @@ class RestForm(EntryForm):
 
 
 FORMS: dict[str, type[EntryForm]] = {
-    f.kind: f for f in (DealForm, ResultForm, ShowForm, LayOffForm, RestForm)
+    f.kind: f for f in (DealForm, ResultForm, ShowForm, LayOffForm, RestForm, DrawForm, MeldForm)
 }
 
 ENDS = {"knock": "knocked", "gin": "went gin", "break": "broke"}
@@ -225,6 +294,20 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
             "player": names[event.seat],
             "card": event.card.label,
             "meld": event.meld,
+        }
+    if isinstance(event, game.Draw):
+        if event.card is not None:
+            return _("%(player)s took %(card)s from the discard pile") % {
+                "player": names[event.seat],
+                "card": event.card.label,
+            }
+        if event.source == "discard":
+            return _("%(player)s drew from the discard pile") % {"player": names[event.seat]}
+        return _("%(player)s drew from the stock") % {"player": names[event.seat]}
+    if isinstance(event, game.Meld):
+        return _("%(player)s laid down %(cards)s") % {
+            "player": names[event.seat],
+            "cards": " ".join(c.label for c in event.cards),
         }
     if isinstance(event, game.Rest):
         return _("Cards left: %(cards)s") % {
