@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.jersey_gin import play
-from companion.games.jersey_gin.events import Draw, LayOff, Meld, Rest
+from companion.games.jersey_gin.events import Draw, LayOff, Meld, Rest, Show
 from companion.games.jersey_gin.game import Deal, JerseyGin, Result
 from companion.rules import money, replay
 from companion.rules.cards import Card, parse_card
@@ -368,3 +368,41 @@ def test_a_break_played_out_is_scored_from_the_cards_held() -> None:
         "Laid off K♠",
         "Deadwood 3♥ 5♥ 4♦: 12",
     ]
+
+
+def test_lay_offs_on_any_opponents_melds_with_the_option() -> None:
+    """Ruling 6.3.1 [OPT] (docs/examples/jersey_gin/lay-offs-any.json): the defenders lay their
+    melds down first, then lay off in turn on the knocker's or the other defender's melds."""
+    show = Show(end="knock", by=Seat(0), cards=cards("5H 6H 7H 9S 9D 9C JC QC KC 2D"))
+    bob_meld = Meld(seat=Seat(1), cards=cards("2S 3S 4S"))
+    plain = game()
+    log: list[Event] = [Deal(dealer=Seat(2)), show]
+    assert refused(plain, log, bob_meld) == ["out-of-order"]  # the default: knocker's melds only
+    rules = game({"layoff_targets": "any"})
+    assert refused(rules, log, Meld(seat=Seat(0), cards=cards("2S 3S 4S"))) == ["meld-by-knocker"]
+    assert refused(rules, log, Meld(seat=Seat(1), cards=cards("9H 9S 9C"))) == ["card-twice"]
+    log += [bob_meld, Meld(seat=Seat(2), cards=cards("6D 7D 8D"))]
+    info = {str(k): str(v) for k, v in rules.info(replay(rules, log).state)}
+    assert info["Defenders' melds"] == "4: Bob 2♠ 3♠ 4♠ · 5: Cat 6♦ 7♦ 8♦"
+    own = LayOff(seat=Seat(1), card=parse_card("5S"), meld=4)
+    assert refused(rules, log, own) == ["layoff-on-own-meld"]
+    log += [
+        LayOff(seat=Seat(1), card=parse_card("4H"), meld=2),
+        LayOff(seat=Seat(1), card=parse_card("5D"), meld=5),
+    ]
+    assert refused(rules, log, Meld(seat=Seat(2), cards=cards("AS AC AD"))) == [
+        "melds-after-layoffs"
+    ]
+    log += [
+        LayOff(seat=Seat(2), card=parse_card("5S"), meld=4),
+        LayOff(seat=Seat(2), card=parse_card("8H"), meld=2),
+    ]
+    # each defender holds 10 less 3 laid down and 2 laid off
+    short = Rest(cards=((), cards("KD KH 7C 6C"), cards("AS AC 3C 4D 10S")))
+    assert refused(rules, log, short) == ["wrong-card-count"]
+    log.append(Rest(cards=((), cards("KD KH 7C 6C 10D"), cards("AS AC 3C 4D 10S"))))
+    state = replay(rules, log).state
+    # Ann 2; Bob 10 + 10 + 7 + 6 + 10 = 43; Cat 1 + 1 + 3 + 4 + 10 = 19: (43 - 2) + (19 - 2)
+    assert rules.hands(state)[0].points == (58, 0, 0)
+    bob = [str(line.label) for line in rules.hands(state)[0].lines[1]]
+    assert bob[:2] == ["Melds: 2♠ 3♠ 4♠ 5♠", "Laid off 4♥ 5♦"]

@@ -199,3 +199,23 @@ def test_the_break_played_turn_by_turn(client: Client, dealt: Game) -> None:
     }
     assert record(client, dealt, "rest", rest).status_code == 302
     assert page_hands(client.get(game_url(dealt))) == [[14, 0, 0]]
+
+
+def test_lay_offs_on_a_defenders_meld_with_the_house_rule(client: Client, dealt: Game) -> None:
+    """docs/examples/jersey_gin/lay-offs-any.json through the forms (ruling 6.3.1 [OPT]),
+    the house rule chosen mid-game."""
+    actions.check_change_options(dealt, {"layoff_targets": "any"})
+    show = {"end": "knock", "by": 0, "cards_typed": "5H 6H 7H 9S 9D 9C JC QC KC 2D"}
+    assert record(client, dealt, "show", show).status_code == 302
+    assert record(client, dealt, "meld", {"seat": 1, "cards_typed": "2S 3S 4S"}).status_code == 302
+    assert record(client, dealt, "meld", {"seat": 2, "cards_typed": "6D 7D 8D"}).status_code == 302
+    page = words(client.get(game_url(dealt)))
+    assert "Defenders' melds 4: Bob 2♠ 3♠ 4♠ · 5: Cat 6♦ 7♦ 8♦" in page
+    own = record(client, dealt, "layoff", {"seat": 1, "rank": "5", "suit": "S", "meld": 4})
+    assert "Meld 4 is Bob's own" in words(own)
+    for seat, card, meld in ((1, "4H", 2), (1, "5D", 5), (2, "5S", 4), (2, "8H", 2)):
+        data = {"seat": seat, "rank": card[:-1], "suit": card[-1], "meld": meld}
+        assert record(client, dealt, "layoff", data).status_code == 302, card
+    rest = {"cards_1_typed": "KD KH 7C 6C 10D", "cards_2_typed": "AS AC 3C 4D 10S"}
+    assert record(client, dealt, "rest", rest).status_code == 302
+    assert page_hands(client.get(game_url(dealt))) == [[58, 0, 0]]

@@ -220,7 +220,7 @@ def show_problems(rules: Table, hand: Hand, event: Show) -> list[Violation]:
     return []
 
 
-def layoff_problems(rules: Table, shown: Shown, event: LayOff) -> list[Violation]:
+def layoff_problems(rules: Table, hand: Hand, shown: Shown, event: LayOff) -> list[Violation]:
     names = rules.names
     if shown.end == "gin":
         return [Violation("no-layoff-on-gin", tr("Nobody may lay off on a gin hand."), rule="gin")]
@@ -245,22 +245,77 @@ def layoff_problems(rules: Table, shown: Shown, event: LayOff) -> list[Violation
                 rule="knocking",
             )
         ]
-    if not 1 <= event.meld <= len(shown.melds):
+    targets = knock_targets(shown, hand)
+    if not 1 <= event.meld <= len(targets):
         return [
             Violation(
                 "layoff-no-meld",
                 tr_n(
-                    "The knocker has {n} meld: there is no meld {number}.",
-                    "The knocker has {n} melds: there is no meld {number}.",
-                    len(shown.melds),
+                    "There is {n} meld to lay off on: there is no meld {number}.",
+                    "There are {n} melds to lay off on: there is no meld {number}.",
+                    len(targets),
                     number=event.meld,
                 ),
                 rule="knocking",
             )
         ]
-    if event.card in shown.cards or any(c == event.card for _, c, _ in shown.layoffs):
+    owner, meld = targets[event.meld - 1]
+    if owner == event.seat:
+        return [
+            Violation(
+                "layoff-on-own-meld",
+                tr(
+                    "Meld {number} is {player}'s own: a player lays off on their opponents' "
+                    "melds only.",
+                    number=event.meld,
+                    player=names[owner],
+                ),
+                rule="knocking",
+            )
+        ]
+    used = [*shown.cards, *(c for _, c, _ in shown.layoffs), *_on_table(hand)]
+    if event.card in used:
         return [_twice(event.card)]
-    return _fits(event.card, shown.melds[event.meld - 1])
+    return _fits(event.card, meld)
+
+
+def knock_targets(shown: Shown, hand: Hand) -> list[tuple[int, tuple[Card, ...]]]:
+    """What may be laid off on after a knock, numbered from 1 as the screen shows them: the
+    knocker's melds, then (option "any", ruling 6.3.1) the melds the defenders laid down."""
+    return [(shown.by, m) for m in shown.melds] + [(t.seat, t.cards) for t in hand.tabled]
+
+
+def knock_meld_problems(rules: Table, hand: Hand, shown: Shown, event: Meld) -> list[Violation]:
+    """Option "any" (ruling 6.3.1): after a knock, a defender lays their melds face up so that
+    the other may lay off on them; all of them before the first lay-off."""
+    names = rules.names
+    if event.seat == shown.by:
+        return [
+            Violation(
+                "meld-by-knocker",
+                tr(
+                    "{player} knocked: their melds are the ones the app found in their cards.",
+                    player=names[event.seat],
+                ),
+                rule="knocking",
+            )
+        ]
+    if shown.layoffs:
+        return [
+            Violation(
+                "melds-after-layoffs",
+                tr(
+                    "The defenders lay their melds down before anyone lays off: {player} is "
+                    "too late once lay-offs have begun.",
+                    player=names[event.seat],
+                ),
+                rule="knocking",
+            )
+        ]
+    used = [*shown.cards, *_on_table(hand)]
+    if twice := [c for c in event.cards if c in used]:
+        return [_twice(twice[0])]
+    return _meld_shape(event.cards)
 
 
 def rest_problems(rules: Table, hand: Hand, shown: Shown, event: Rest) -> list[Violation]:
@@ -282,9 +337,10 @@ def rest_problems(rules: Table, hand: Hand, shown: Shown, event: Rest) -> list[V
         laid = sum(1 for s, _, _ in shown.layoffs if s == seat) + len(hand.put_down(seat))
         if len(event.cards[seat]) != play.DEALT - laid:
             problems.append(_card_count(names, seat, len(event.cards[seat]), play.DEALT - laid))
-    every = [*shown.cards, *(c for _, c, _ in shown.layoffs), *_on_table(hand)]
-    every += [c for seat, cards in enumerate(event.cards) if seat != shown.by for c in cards]
-    if twice := [c for c, n in Counter(every).items() if n > 1]:
+    shown_cards = {*shown.cards, *(c for _, c, _ in shown.layoffs), *_on_table(hand)}
+    held = [c for seat, cards in enumerate(event.cards) if seat != shown.by for c in cards]
+    twice = [c for c, n in Counter(held).items() if n > 1] or [c for c in held if c in shown_cards]
+    if twice:
         problems.append(_twice(twice[0]))
     return problems
 
@@ -332,7 +388,9 @@ def no_knock_after_break(rules: Table, hand: Hand, end: str) -> list[Violation]:
 
 def end_problems(rules: Table, hand: Hand, end: str, by: int) -> list[Violation]:
     """How a hand ends, against the play recorded (nothing to check when it was not)."""
-    if problems := no_knock_after_break(rules, hand, end) or _untaken(rules, hand):
+    # a discard taken after the break may go straight into a gin hand
+    untaken = [] if end == "gin" and by == hand.turn else _untaken(rules, hand)
+    if problems := no_knock_after_break(rules, hand, end) or untaken:
         return problems
     if end != "break" or not hand.draws:
         return []
@@ -457,10 +515,14 @@ def meld_problems(rules: Table, hand: Hand, event: Meld) -> list[Violation]:
         return problems
     if twice := [c for c in event.cards if c in _on_table(hand)]:
         return [_twice(twice[0])]
-    if twice := [c for c, n in Counter(event.cards).items() if n > 1]:
+    return _meld_shape(event.cards)
+
+
+def _meld_shape(cards: tuple[Card, ...]) -> list[Violation]:
+    if twice := [c for c, n in Counter(cards).items() if n > 1]:
         return [_twice(twice[0])]
     try:
-        classify(event.cards, play.MELDS)
+        classify(cards, play.MELDS)
     except MeldError:
         return [
             Violation(
@@ -468,7 +530,7 @@ def meld_problems(rules: Table, hand: Hand, event: Meld) -> list[Violation]:
                 tr(
                     "{cards} is not a meld: three or four of a rank, or three or more in a row "
                     "in one suit, the ace low.",
-                    cards=event.cards,
+                    cards=cards,
                 ),
                 rule="melds",
             )

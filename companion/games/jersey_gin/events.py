@@ -114,6 +114,9 @@ class JerseyGinOptions:
     settlement: str = "pairwise"
     #: A player who won no hand (no box) pays double in the settlement.
     shutout_double: bool = False
+    #: After a knock, the defenders lay off on the "knocker"'s melds only, or on "any"
+    #: opponent's: the knocker's and the other defender's (ruling 6.3.1).
+    layoff_targets: str = "knocker"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -160,10 +163,11 @@ class Hand:
     laid: tuple[tuple[int, Card, int], ...] = ()
 
     def put_down(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` has put on the table since the break (melds and lay-offs)."""
-        mine = [c for t in self.tabled if t.seat == seat for c in t.cards]
-        laid = [c for s, c, _ in self.laid if s == seat]
-        return (*(c for c in mine if c not in {card for _, card, _ in self.laid}), *laid)
+        """The cards ``seat`` has put on the table: melds laid down (after the break, or a
+        defender's after a knock) and lay-offs after the break."""
+        others = {c for _, c, _ in (*self.laid, *(self.shown.layoffs if self.shown else ()))}
+        mine = [c for t in self.tabled if t.seat == seat for c in t.cards if c not in others]
+        return (*mine, *(c for s, c, _ in self.laid if s == seat))
 
 
 @dataclasses.dataclass(frozen=True)

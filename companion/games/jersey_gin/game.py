@@ -100,6 +100,15 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
             (("pairwise", tr("Pairwise differences")), ("none", tr("None"))),
         ),
         Option(
+            "layoff_targets",
+            tr("Lay-offs after a knock"),
+            tr(
+                "On the knocker's melds only, as in two-handed gin, or also on the other "
+                "defender's melds, which they lay down first (ruling 6.3.1)."
+            ),
+            (("knocker", tr("The knocker's melds")), ("any", tr("Any opponent's melds"))),
+        ),
+        Option(
             "shutout_double",
             tr("Shutout pays double"),
             tr("A player who won no hand pays double in the settlement (ruling 6.3.6)."),
@@ -124,6 +133,8 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
             return frozenset(kinds)
         if hand.shown.end == "gin":
             return frozenset({"rest"})
+        if self.options.layoff_targets == "any":
+            return frozenset({"meld", "layoff", "rest"})
         return frozenset({"layoff", "rest"})
 
     def dealer(self, state: JerseyGinState) -> int | None:
@@ -191,13 +202,15 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
             return checks.show_problems(self, hand, event)
         if isinstance(event, Draw):
             return checks.draw_problems(self, hand, event)
-        if isinstance(event, Meld):
-            return checks.meld_problems(self, hand, event)
         shown = hand.shown
+        if isinstance(event, Meld):
+            if shown is None:
+                return checks.meld_problems(self, hand, event)
+            return checks.knock_meld_problems(self, hand, shown, event)
         if isinstance(event, LayOff):
             if shown is None:
                 return checks.break_layoff_problems(self, hand, event)
-            return checks.layoff_problems(self, shown, event)
+            return checks.layoff_problems(self, hand, shown, event)
         if isinstance(event, Rest):
             if shown is None:
                 return checks.break_rest_problems(self, hand, event)
@@ -233,9 +246,13 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
             assert hand.shown is not None
             shown = hand.shown
             index = event.meld - 1
+            layoffs = (*shown.layoffs, (int(event.seat), event.card, index))
+            if index >= len(shown.melds):  # on a defender's meld (option "any", 6.3.1)
+                hand = turns.grow(hand, index - len(shown.melds), event.card)
+                shown = dataclasses.replace(shown, layoffs=layoffs)
+                return dataclasses.replace(state, hand=dataclasses.replace(hand, shown=shown))
             grown = classify((*shown.melds[index], event.card), play.MELDS).cards
             melds = tuple(grown if i == index else m for i, m in enumerate(shown.melds))
-            layoffs = (*shown.layoffs, (int(event.seat), event.card, index))
             shown = dataclasses.replace(shown, melds=melds, layoffs=layoffs)
             return dataclasses.replace(state, hand=dataclasses.replace(hand, shown=shown))
         if isinstance(event, Rest) and hand.shown is None:

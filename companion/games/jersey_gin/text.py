@@ -101,6 +101,9 @@ def info(rules: Table, state: JerseyGinState) -> list[tuple[str, str]]:
                 else tr("none"),
             )
         )
+        if state.hand.tabled:  # option "any": the defenders' melds, numbered on from the knocker's
+            laid_down = tabled_text(rules, state.hand, len(shown_hand.melds) + 1)
+            rows.append((tr("Defenders' melds"), laid_down))
     if state.hand is not None:
         rows += [
             (trc("info", "Hand"), shown(state.hand.number)),
@@ -138,6 +141,15 @@ def stock_text(rules: Table, hand: Hand) -> Text:
     return tr("empty: the hand ends with this turn")
 
 
+def tabled_text(rules: Table, hand: Hand, first: int) -> str:
+    """``4: Bob 10♠ J♠ Q♠ · 5: Cat K♥ K♦ K♣``: the melds laid down, numbered from ``first``."""
+    parts = [
+        tr("{number}: {player} {meld}", number=i, player=rules.names[t.seat], meld=t.cards)
+        for i, t in enumerate(hand.tabled, first)
+    ]
+    return dot_list(parts)
+
+
 def play_rows(rules: Table, hand: Hand) -> list[tuple[str, str]]:
     """Whose turn it is, and the melds on the table after the break, numbered for lay-offs."""
     names = rules.names
@@ -157,11 +169,7 @@ def play_rows(rules: Table, hand: Hand) -> list[tuple[str, str]]:
         )
     ]
     if hand.tabled:
-        parts = [
-            tr("{number}: {player} {meld}", number=i, player=names[t.seat], meld=t.cards)
-            for i, t in enumerate(hand.tabled, 1)
-        ]
-        rows.append((tr("Melds on the table"), dot_list(parts)))
+        rows.append((tr("Melds on the table"), tabled_text(rules, hand, 1)))
     return rows
 
 

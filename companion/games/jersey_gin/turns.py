@@ -17,6 +17,7 @@ import dataclasses
 
 from companion.games.jersey_gin import play
 from companion.games.jersey_gin.events import Draw, Hand, LayOff, Meld, Tabled
+from companion.rules.cards import Card
 from companion.rules.melds import classify
 
 
@@ -54,11 +55,18 @@ def meld(hand: Hand, event: Meld) -> Hand:
     return dataclasses.replace(hand, tabled=tabled, taken=taken)
 
 
-def lay_off(hand: Hand, event: LayOff) -> Hand:
-    index = event.meld - 1
+def grow(hand: Hand, index: int, card: Card) -> Hand:
+    """The meld on the table numbered ``index + 1`` with ``card`` laid off on it."""
     target = hand.tabled[index]
-    grown = Tabled(target.seat, classify((*target.cards, event.card), play.MELDS).cards)
-    tabled = tuple(grown if i == index else t for i, t in enumerate(hand.tabled))
+    grown = Tabled(target.seat, classify((*target.cards, card), play.MELDS).cards)
+    return dataclasses.replace(
+        hand, tabled=tuple(grown if i == index else t for i, t in enumerate(hand.tabled))
+    )
+
+
+def lay_off(hand: Hand, event: LayOff) -> Hand:
+    """After the break: a card of the player whose turn it is laid off on a meld on the table."""
+    index = event.meld - 1
     laid = (*hand.laid, (int(event.seat), event.card, index))
     taken = None if hand.taken == event.card else hand.taken
-    return dataclasses.replace(hand, tabled=tabled, laid=laid, taken=taken)
+    return dataclasses.replace(grow(hand, index, event.card), laid=laid, taken=taken)

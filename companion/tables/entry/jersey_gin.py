@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext as _
 
 from companion import rules as engine
-from companion.games.jersey_gin import game, turns
+from companion.games.jersey_gin import checks, game, turns
 
 from .base import (
     RANK_CHOICES,
@@ -141,8 +141,9 @@ class LayOffForm(EntryForm):
         hand = self.state.hand
         shown = hand.shown if hand is not None else None
         self.after_break = shown is None
-        if shown is not None:
-            by, melds = shown.by, shown.melds
+        if shown is not None and hand is not None:
+            by = shown.by
+            melds = tuple(meld for _, meld in checks.knock_targets(shown, hand))
             first, second = (by + 1) % 3, (by + 2) % 3
             later = any(s == second for s, _, _ in shown.layoffs)
             initial = second if later else first
@@ -218,8 +219,13 @@ class MeldForm(EntryForm):
 
     def build(self) -> None:
         hand = self.state.hand
-        turn = hand.turn if hand is not None and hand.turn is not None else 0
-        self.fields["seat"] = _whose(self, "Who lays it down", [0, 1, 2], turn)
+        shown = hand.shown if hand is not None else None
+        if shown is not None:  # after a knock (option "any"): a defender's melds
+            first, second = (shown.by + 1) % 3, (shown.by + 2) % 3
+            self.fields["seat"] = _whose(self, "Who lays it down", [first, second], first)
+        else:
+            turn = hand.turn if hand is not None and hand.turn is not None else 0
+            self.fields["seat"] = _whose(self, "Who lays it down", [0, 1, 2], turn)
         self.fields["cards"] = CardsField(label="The meld's cards")
 
     def initial_from(self, event: game.Meld) -> dict[str, Any]:
