@@ -38,14 +38,18 @@ def rules3(**options: Any) -> Bastard:
     return Bastard(3, options, names=NAMES3)
 
 
-def codes(rules: Bastard, log: list[Event], event: Event) -> list[str]:
+def refusals(rules: Bastard, log: list[Event], event: Event) -> list[tuple[str, str]]:
+    """(code, message) of each reason ``event`` is refused after ``log``."""
     state = replay(rules, log).state
-    return [v.code for v in rules.violations(state, event)]
+    return [(v.code, str(v.message)) for v in rules.violations(state, event)]
+
+
+def codes(rules: Bastard, log: list[Event], event: Event) -> list[str]:
+    return [code for code, _ in refusals(rules, log, event)]
 
 
 def message(rules: Bastard, log: list[Event], event: Event) -> str:
-    state = replay(rules, log).state
-    return str(rules.violations(state, event)[0].message)
+    return refusals(rules, log, event)[0][1]
 
 
 #: docs/examples/bastard/reversals-and-joker.json: Ann deals 7♣, Bob starts.
@@ -163,13 +167,21 @@ def _built(counts: tuple[int, ...], **changes: Any) -> tuple[Bastard, Any]:
     return rules, dataclasses.replace(state, hand=hand)
 
 
+def _passes(state: Any, *seats: int, rules: Bastard | None = None) -> Any:
+    """``state`` after each of ``seats`` passes in turn (under ``rules``, three players)."""
+    rules = rules or rules3()
+    for seat in seats:
+        state = rules.apply_checked(state, X(seat))
+    return state
+
+
 def test_two_winners_at_once_by_giving_their_last_cards() -> None:
     # Cat laid Q♠; Ann and Bob passed; the stock is empty; Ann and Bob hold one card each.
     rules, state = _built(
         (1, 1, 4), stock=0, top=c("QS"), last_player=2, passes=2, turn=2, previous_passed=True
     )
     assert rules.stuck_check(state.hand)
-    state = rules.apply_checked(state, X(2))
+    state = _passes(state, 2)
     # Cat owes 2: none in the stock; Bob (her right) then Ann give their last card: both out.
     assert state.hand is None
     assert state.finishes == (((0, 1), (2,)),)
@@ -186,19 +198,16 @@ def test_two_winners_at_once_by_giving_their_last_cards() -> None:
 
 def test_two_players_left_short_stock_one_card_from_the_opponent() -> None:
     # Ruling B-15: Ann out already; Bob stuck, stock 1, owes 2: 1 from the stock, then 1 from Cat.
-    rules, state = _built(
-        (0, 3, 2), stock=1, top=c("9D"), last_player=1, passes=1, turn=1, out=((0,),)
-    )
-    state = rules.apply_checked(state, X(1))
+    _, state = _built((0, 3, 2), stock=1, top=c("9D"), last_player=1, passes=1, turn=1, out=((0,),))
+    state = _passes(state, 1)
     assert state.hand.counts == (0, 5, 1)
     assert state.hand.turn == 2 and state.hand.top is None
 
 
 def test_everyone_passes_after_a_player_went_out_starts_a_fresh_pile() -> None:
     # Ruling B-9: Ann went out on Q♠; Bob and Cat pass: no penalty, Bob starts afresh.
-    rules, state = _built((0, 3, 3), top=c("QS"), last_player=0, turn=1, out=((0,),))
-    state = rules.apply_checked(state, X(1))
-    state = rules.apply_checked(state, X(2))
+    _, state = _built((0, 3, 3), top=c("QS"), last_player=0, turn=1, out=((0,),))
+    state = _passes(state, 1, 2)
     assert state.hand.top is None and state.hand.turn == 1
     assert state.hand.counts == (0, 4, 4) and state.hand.penalty is None
 
@@ -302,11 +311,10 @@ def test_penalty_options() -> None:
         "previous_passed": True,
     }
     rules, state = _built(counts, **base)
-    assert rules.apply_checked(state, X(2)).hand.counts == (3, 3, 4)
+    assert _passes(state, 2).hand.counts == (3, 3, 4)
     # Also the pass card (B-5): 3.
     extra = Bastard(3, {"penalty_draw": True}, names=NAMES3)
-    state2 = dataclasses.replace(state, hand=dataclasses.replace(state.hand))
-    assert extra.apply_checked(state2, X(2)).hand.counts == (3, 3, 5)
+    assert _passes(state, 2, rules=extra).hand.counts == (3, 3, 5)
     # Givers from the left (B-8): stock empty, Cat owes 2: Ann then Bob.
     left = Bastard(3, {"givers": "left"}, names=NAMES3)
     empty = dataclasses.replace(state, hand=dataclasses.replace(state.hand, stock=0))
@@ -319,7 +327,7 @@ def test_reshuffle_option_remakes_the_stock() -> None:
     log: list[Event] = [Deal(dealer=S(0), upcard=c("7C")), P(1, "9H"), P(2, "JS")]
     state = replay(rules, log).state
     state = dataclasses.replace(state, hand=dataclasses.replace(state.hand, stock=0))
-    after = rules.apply_checked(state, X(0)).hand
+    after = _passes(state, 0, rules=rules).hand
     # The pile 7♣ 9♥ J♠ less its top: 2 cards make the stock, Ann draws one.
     assert (after.stock, len(after.pile), after.counts[0]) == (1, 1, 8)
 

@@ -15,6 +15,7 @@ from companion.rules.core import Violation
 from companion.rules.events import Event
 from companion.rules.text import Text, tr, tr_n
 from companion.rules.tricks import name_list
+from companion.rules.turns import turn_problem
 
 ENTRY_NOUNS = {
     "deal": tr("A deal"),
@@ -190,28 +191,12 @@ def result_problems(rules: Table, result: Result) -> list[Violation]:
     return []
 
 
-def _turn_problem(rules: Table, hand: Hand, seat: int) -> list[Violation]:
-    if seat == hand.turn:
-        return []
-    return [
-        Violation(
-            "out-of-turn",
-            tr(
-                "It is {player}'s turn (play goes to the left), not {other}'s.",
-                player=rules.names[hand.turn],
-                other=rules.names[seat],
-            ),
-            rule="play",
-        )
-    ]
-
-
 def colour_word(card: Card) -> Text:
     return tr("red") if card.is_red else tr("black")
 
 
 def play_problems(rules: Table, hand: Hand, event: Play) -> list[Violation]:
-    if problems := _turn_problem(rules, hand, event.seat):
+    if problems := turn_problem(rules.names, hand.turn, event.seat, step=1):
         return problems
     who, cards = rules.names[event.seat], event.cards
     coloured = rules.options.coloured_jokers
@@ -361,7 +346,7 @@ def beat_problems(rules: Table, hand: Hand, cards: Sequence[Card]) -> list[Viola
 
 
 def pass_problems(rules: Table, hand: Hand, event: Pass) -> list[Violation]:
-    if problems := _turn_problem(rules, hand, event.seat):
+    if problems := turn_problem(rules.names, hand.turn, event.seat, step=1):
         return problems
     who = rules.names[event.seat]
     free = rules.free(hand)

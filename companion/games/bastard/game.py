@@ -49,6 +49,7 @@ from companion.rules.core import (
 )
 from companion.rules.events import Event, event_types
 from companion.rules.text import shown, tr, trc
+from companion.rules.turns import after_play, all_passed, next_in, still_in
 
 Groups = tuple[tuple[int, ...], ...]
 
@@ -207,14 +208,13 @@ class Bastard(Rules[BastardState, BastardOptions]):
     def owed(self, hand: Hand) -> int:
         """Cards the bastard rule would give now (ruling 10, option B-7)."""
         if self.options.penalty_count == "still-in":
-            return len(play.active(hand.counts)) - 1
+            return len(still_in(hand.counts)) - 1
         return self.n_seats - 1
 
     def stuck_check(self, hand: Hand) -> bool:
         """Everyone else passed on the card of the player now on turn: they beat it, or the
         bastard rule applies (rule 10)."""
-        others = len(play.active(hand.counts)) - 1
-        return hand.last_player == hand.turn and hand.passes >= others > 0
+        return hand.last_player == hand.turn and all_passed(hand.counts, hand.passes)
 
     def free(self, hand: Hand) -> bool:
         """Anything may go down now (a fresh pile, or a joker in the basic game)."""
@@ -225,7 +225,7 @@ class Bastard(Rules[BastardState, BastardOptions]):
         """Why the player on turn may not pass while able: "previous", "two", or ""."""
         if hand.previous_passed:
             return "previous"
-        if len(play.active(hand.counts)) == 2:
+        if len(still_in(hand.counts)) == 2:
             return "two"
         return ""
 
@@ -290,8 +290,8 @@ class Bastard(Rules[BastardState, BastardOptions]):
         else:
             assert isinstance(event, Pass)
             hand = self._pass(hand, event)
-        if len(play.active(hand.counts)) <= 1:
-            bastard = tuple(play.active(hand.counts))
+        if len(still_in(hand.counts)) <= 1:
+            bastard = tuple(still_in(hand.counts))
             return self._finish(state, hand, (*hand.out, bastard))
         return dataclasses.replace(state, hand=hand)
 
@@ -318,18 +318,15 @@ class Bastard(Rules[BastardState, BastardOptions]):
         )
 
     def _play(self, hand: Hand, event: Play) -> Hand:
-        counts = list(hand.counts)
-        counts[event.seat] -= len(event.cards)
-        out = hand.out
-        if counts[event.seat] == 0:
-            out = (*out, (int(event.seat),))
+        played = after_play(hand.counts, event.seat, len(event.cards), 1)
+        out = (*hand.out, (int(event.seat),)) if played.out else hand.out
         return dataclasses.replace(
             hand,
-            counts=tuple(counts),
+            counts=played.counts,
             pile=(*hand.pile, *event.cards),
             top=event.cards[-1],
             down=play.direction_after(event.cards, hand.down),
-            turn=play.next_seat(counts, event.seat, 1),
+            turn=played.turn,
             last_player=int(event.seat),
             passes=0,
             previous_passed=False,
@@ -356,13 +353,13 @@ class Bastard(Rules[BastardState, BastardOptions]):
         hand = dataclasses.replace(
             hand,
             counts=tuple(counts),
-            turn=play.next_seat(counts, seat, 1),
+            turn=next_in(counts, seat, 1),
             passes=passes,
             previous_passed=True,
             entries=hand.entries + 1,
         )
         nobody = hand.last_player is None or counts[hand.last_player] == 0
-        if nobody and passes >= len(play.active(counts)):
+        if nobody and passes >= len(still_in(counts)):
             # Everyone passed on a card nobody can be punished for (the turned card, or the
             # last card of a player now out): the next player starts afresh (B-9, decision D-3).
             hand = dataclasses.replace(hand, top=None, down=False, last_player=None, passes=0)
@@ -394,7 +391,7 @@ class Bastard(Rules[BastardState, BastardOptions]):
             pile=pile,
             top=None,
             down=False,
-            turn=play.next_seat(counts, seat, 1),
+            turn=next_in(counts, seat, 1),
             last_player=None,
             passes=0,
             previous_passed=True,

@@ -1,11 +1,10 @@
-"""Bastard's cards and moves, with no words: the pack, what beats what, the turn order and the
-bastard rule's penalty. ``shared/rules/bastard/rulings.md`` §3.2 and §3.3.
+"""Bastard's cards and moves, with no words: the pack, what beats what and the bastard rule's
+penalty (whose turn it is: :mod:`companion.rules.turns`). ``shared/rules/bastard/rulings.md``
+§3.2 and §3.3.
 
 >>> from companion.rules.cards import parse_card as c
 >>> beats(c("9H"), c("7S"), down=False), beats(c("9H"), c("7S"), down=True)
 (True, False)
->>> next_seat((7, 0, 3), 0, 1)
-2
 >>> plan = penalty_plan((5, 1, 2, 4), 1, 3, seat=0, owed=3, towards=-1, reshuffle=False)
 >>> plan.from_stock, plan.givers, plan.went_out
 (1, (3, 2), ())
@@ -66,21 +65,6 @@ def direction_after(cards: Sequence[Card], down: bool) -> bool:
     if last.rank == 2:
         return False
     return down
-
-
-def active(counts: Sequence[int]) -> list[int]:
-    """The players still holding cards, in seat order."""
-    return [s for s, n in enumerate(counts) if n > 0]
-
-
-def next_seat(counts: Sequence[int], seat: int, step: int) -> int:
-    """The next player still in from ``seat`` (step 1: to the left, -1: to the right)."""
-    n = len(counts)
-    for k in range(1, n + 1):
-        other = (seat + step * k) % n
-        if counts[other] > 0 and other != seat:
-            return other
-    return seat
 
 
 @dataclasses.dataclass(frozen=True)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.games.bastard import play
 from companion.games.bastard.events import BastardState, Hand, Penalty, Table
 from companion.rules.core import Reminder
 from companion.rules.text import Text, shown, tr, tr_n, trc
 from companion.rules.tricks import comma_list, name_list
+from companion.rules.turns import still_in
 
 __all__ = ["hand_summary", "info", "name_list", "prompt", "reminders"]
 
@@ -159,7 +159,7 @@ def info(rules: Table, state: BastardState) -> list[tuple[str, str]]:
         )
         rows.append((trc("info", "May not pass"), why))
     rows.append((trc("info", "Stock"), tr_n("{n} card", "{n} cards", hand.stock)))
-    held = [tr("{player} {n}", player=names[s], n=hand.counts[s]) for s in play.active(hand.counts)]
+    held = [tr("{player} {n}", player=names[s], n=hand.counts[s]) for s in still_in(hand.counts)]
     rows.append((trc("info", "Cards in hand"), dot_list(held)))
     if hand.out:
         rows.append(

@@ -20,6 +20,7 @@ from companion.rules.core import Violation
 from companion.rules.errors import Severity
 from companion.rules.events import Event
 from companion.rules.text import Text, tr, tr_n
+from companion.rules.turns import turn_problem
 
 ENTRY_NOUNS = {
     "deal": tr("A deal"),
@@ -224,24 +225,8 @@ def _not_theirs(rules: Table, card: Card, owner: int, seat: int) -> Violation:
     )
 
 
-def _turn(rules: Table, hand: Hand, seat: int) -> list[Violation]:
-    if seat == hand.turn:
-        return []
-    return [
-        Violation(
-            "out-of-turn",
-            tr(
-                "It is {player}'s turn, not {other}'s.",
-                player=rules.names[hand.turn],
-                other=rules.names[seat],
-            ),
-            rule="play",
-        )
-    ]
-
-
 def play_problems(rules: Table, hand: Hand, event: Play) -> list[Violation]:
-    if problems := _turn(rules, hand, event.seat):
+    if problems := turn_problem(rules.names, hand.turn, event.seat, step=rules.step):
         return problems
     names, cards, who = rules.names, event.cards, rules.names[event.seat]
     if not cards:
@@ -344,7 +329,7 @@ def _missed_dig(rules: Table, hand: Hand, event: Play) -> list[Violation]:
 
 
 def pass_problems(rules: Table, hand: Hand, event: Pass) -> list[Violation]:
-    if problems := _turn(rules, hand, event.seat):
+    if problems := turn_problem(rules.names, hand.turn, event.seat, step=rules.step):
         return problems
     if hand.current is None:
         return [

@@ -50,6 +50,7 @@ from companion.rules.core import (
 from companion.rules.events import Event, event_types
 from companion.rules.money import Posting
 from companion.rules.text import shown, tr, tr_n, trc
+from companion.rules.turns import after_play, all_passed, next_in, next_seat
 
 
 def _yes_no() -> tuple[tuple[bool, str], ...]:
@@ -157,12 +158,7 @@ class BigThree(Rules[BigThreeState, BigThreeOptions]):
         if not hand.calls:
             return hand.opener
         passed = {s for s, b in hand.calls if b == 0}
-        seat = hand.calls[-1][0]
-        for _ in range(play.SEATS):
-            seat = play.next_seat(seat, self.step)
-            if seat not in passed:
-                return seat
-        return None
+        return next_seat(play.SEATS, hand.calls[-1][0], self.step, lambda s: s in passed)
 
     def stake(self, hand: Hand) -> int:
         """The bid, doubled for each quads played when the option says so."""
@@ -232,32 +228,31 @@ class BigThree(Rules[BigThreeState, BigThreeOptions]):
             seat = int(event.seat)
             combo = play.classify(event.cards)
             assert combo is not None
-            counts = list(hand.counts)
-            counts[seat] -= len(event.cards)
+            played = after_play(hand.counts, seat, len(event.cards), self.step)
             plays_by = list(hand.plays_by)
             plays_by[seat] += 1
             high = list(hand.high_played)
             high[seat] = play.threes_twos(event.cards, high[seat])
             hand = dataclasses.replace(
                 hand,
-                counts=tuple(counts),
+                counts=played.counts,
                 played=hand.played | frozenset(event.cards),
                 current=combo,
                 current_cards=event.cards,
                 last_player=seat,
                 passes=0,
-                turn=play.next_seat(seat, self.step),
+                turn=played.turn,
                 plays_by=tuple(plays_by),
                 high_played=tuple(high),
                 bombs=hand.bombs + (combo.kind == "quads"),
             )
-            if counts[seat] == 0:
+            if played.out:
                 return self._finish(state, hand, seat)
             return dataclasses.replace(state, hand=hand)
         assert isinstance(event, Pass)
         passes = hand.passes + 1
-        turn = play.next_seat(int(event.seat), self.step)
-        if passes >= play.SEATS - 1:
+        turn = next_in(hand.counts, int(event.seat), self.step)
+        if all_passed(hand.counts, passes):
             # Two passes in a row: the last player to play leads anything (5.2.6).
             hand = dataclasses.replace(
                 hand,
@@ -301,7 +296,7 @@ class BigThree(Rules[BigThreeState, BigThreeOptions]):
         nxt = (
             first_out
             if self.options.next_dealer == "winner"
-            else play.next_seat(hand.dealer, self.step)
+            else (hand.dealer + self.step) % play.SEATS
         )
         return BigThreeState(
             done=(*state.done, score), money=(*state.money, money), next_dealer=nxt

@@ -107,7 +107,3 @@ def threes_twos(cards: Sequence[Card], before: tuple[int, int] = (0, 0)) -> tupl
 def forces_dig(threes: int, twos: int) -> bool:
     """Three or four 3s, or two 3s and two 2s: the forced dig's hands (ruling 5.3.4)."""
     return threes >= 3 or (threes >= 2 and twos >= 2)
-
-
-def next_seat(seat: int, step: int) -> int:
-    return (seat + step) % SEATS

@@ -15,6 +15,7 @@ from companion.games.bastard.events import Deal, Pass, Play, Result
 from companion.rules.cards import RANK_NAMES, CardError, parse_card, parse_cards
 
 from .base import SUIT_CHOICES, Chips, EntryForm, count_field, suit_chips
+from .turns import TurnForm
 
 #: Ranks high to low, as the chips show them (aces high).
 RANKS = [(name, name) for name in RANK_NAMES.values()]
@@ -109,12 +110,7 @@ class ResultForm(EntryForm):
         return Result(places=tuple(d[f"place_{s}"] for s, _name in self.seat_choices()))
 
 
-def _turn(form: EntryForm) -> int:
-    hand = getattr(form.state, "hand", None)
-    return int(hand.turn) if hand is not None else 0
-
-
-class PlayForm(EntryForm):
+class PlayForm(TurnForm):
     """One play: a rank, then the suits in the order the cards went down (red, black, red…)."""
 
     kind = "play"
@@ -123,10 +119,7 @@ class PlayForm(EntryForm):
 
     def build(self) -> None:
         options = self.rules.options
-        self.seat = _turn(self)
-        self.fields["seat"] = forms.TypedChoiceField(
-            choices=self.seat_choices(), coerce=int, widget=forms.HiddenInput, initial=self.seat
-        )
+        super().build()
         jokers = _joker_ranks(options.coloured_jokers)
         if options.joker_pair:
             pair = (
@@ -144,9 +137,6 @@ class PlayForm(EntryForm):
 
     def suit_fields(self) -> list[forms.BoundField]:
         return [self[f"suit_{k}"] for k in range(1, self.slots + 1)]
-
-    def name(self) -> str:
-        return str(self.rules.names[self.seat])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -183,7 +173,7 @@ class PlayForm(EntryForm):
         return Play(seat=d["seat"], cards=d["cards"])
 
 
-class PassForm(EntryForm):
+class PassForm(TurnForm):
     """A pass, one tap: unable to play, or by choice (offered only when allowed)."""
 
     kind = "pass"
@@ -191,16 +181,10 @@ class PassForm(EntryForm):
     template = "games/bastard/_pass_form.html"
 
     def build(self) -> None:
-        self.seat = _turn(self)
-        self.fields["seat"] = forms.TypedChoiceField(
-            choices=self.seat_choices(), coerce=int, widget=forms.HiddenInput, initial=self.seat
-        )
+        super().build()
         self.fields["how"] = forms.ChoiceField(
             choices=[("cannot", "cannot"), ("choice", "choice")], required=False
         )
-
-    def name(self) -> str:
-        return str(self.rules.names[self.seat])
 
     def buttons(self) -> list[tuple[str, str, str]]:
         """(value, text, css class) for each way to pass open now."""

@@ -17,9 +17,15 @@ from companion.rules.cards import RANK_NAMES, Card, Suit
 
 from .base import Chips, EntryForm, count_field
 from .cards import CardsField
+from .turns import TurnForm
 
 #: The hearts that can open the bidding, lowest first in the game's order (ruling 5.3.2).
 HEARTS = [RANK_NAMES[r] for r in (4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3)]
+
+
+def _in_order(cards: list[Card]) -> tuple[Card, ...]:
+    """Low to high in the game's order (4 … K A 2 3), suits as the pack lists them."""
+    return tuple(sorted(cards, key=lambda c: (big_three_play.ORDER[c.rank], c.sort_key())))
 
 
 def _seat_chips(form: EntryForm, label: str, **kwargs: Any) -> forms.TypedChoiceField:
@@ -162,56 +168,33 @@ class DigForm(EntryForm):
 
     def to_event(self) -> engine.Event:
         d = self.cleaned_data
-        cards = sorted(d["cards"], key=lambda c: (big_three_play.ORDER[c.rank], c.sort_key()))
-        return Dig(seat=d["seat"], cards=tuple(cards))
+        return Dig(seat=d["seat"], cards=_in_order(d["cards"]))
 
 
-def _turn(form: EntryForm) -> int:
-    hand = getattr(form.state, "hand", None)
-    return int(hand.turn) if hand is not None else 0
-
-
-class PlayForm(EntryForm):
+class PlayForm(TurnForm):
     kind = "play"
     label = gettext_lazy("Play by play")
     template = "games/big_three/_play_form.html"
 
     def build(self) -> None:
-        self.seat = _turn(self)
-        self.fields["seat"] = forms.TypedChoiceField(
-            choices=self.seat_choices(), coerce=int, widget=forms.HiddenInput, initial=self.seat
-        )
+        super().build()
         self.fields["cards"] = CardsField(label=_("Cards played"))
         hand = getattr(self.state, "hand", None)
         current = hand.current if hand is not None else None
         self.to_beat = big_three_text.combo_text(current) if current is not None else ""
-
-    def name(self) -> str:
-        return str(self.rules.names[self.seat])
 
     def initial_from(self, event: Play) -> dict[str, Any]:
         return {"seat": event.seat, "cards": event.cards}
 
     def to_event(self) -> engine.Event:
         d = self.cleaned_data
-        # Low to high in the game's order (4 … K A 2 3), suits as the pack lists them.
-        cards = sorted(d["cards"], key=lambda c: (big_three_play.ORDER[c.rank], c.sort_key()))
-        return Play(seat=d["seat"], cards=tuple(cards))
+        return Play(seat=d["seat"], cards=_in_order(d["cards"]))
 
 
-class PassForm(EntryForm):
+class PassForm(TurnForm):
     kind = "pass"
     label = gettext_lazy("Pass")
     template = "games/big_three/_pass_form.html"
-
-    def build(self) -> None:
-        self.seat = _turn(self)
-        self.fields["seat"] = forms.TypedChoiceField(
-            choices=self.seat_choices(), coerce=int, widget=forms.HiddenInput, initial=self.seat
-        )
-
-    def name(self) -> str:
-        return str(self.rules.names[self.seat])
 
     def initial_from(self, event: Pass) -> dict[str, Any]:
         return {"seat": event.seat}
