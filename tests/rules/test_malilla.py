@@ -308,7 +308,7 @@ def test_an_immediate_bonus_shows_while_the_hand_is_played() -> None:
     state = state_after(rules, [deal(2, "KS")])
     assert rules.scores(state) == (3, 0)
     assert ("Dealer's bonus", f"+3 to {AC}, scored") in rules.info(state)
-    assert (AC, "needs 32") in rules.info(state)
+    assert (AC, "32 to win") in rules.info(state)
     assert rules.hands(state)[0].summary.startswith("in progress")
 
 
@@ -362,8 +362,8 @@ def test_info_rows_during_a_hand() -> None:
     assert info["Dealer"] == "Ann"
     assert info["Leads"] == "Bob"
     # Ann won trick 1 (2), Cat tricks 2 and 3 (12 + 7), Bob trick 4 (13).
-    assert info[AC] == "24 this hand (3 tricks) · needs 35"
-    assert info[BD] == "14 this hand (1 trick) · needs 35"
+    assert info[AC] == "24 this hand (3 tricks) · 35 to win"
+    assert info[BD] == "14 this hand (1 trick) · 35 to win"
 
 
 # --- refused entries ---------------------------------------------------------------------

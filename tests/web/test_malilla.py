@@ -198,7 +198,7 @@ def test_the_screen_shows_trump_bonus_and_distance(client: Client, malilla_game:
     assert "Trump ♠ Spades (7♠ turned up)" in page
     assert "Dealer's bonus +5 to Ann & Cat, scored" in page
     assert "Leads Dan" in page
-    assert "Ann & Cat needs 30 Bob & Dan needs 35" in page
+    assert "Ann & Cat 30 to win Bob & Dan 35 to win" in page
 
 
 def test_the_flag_is_shown_and_the_forfeit_form_names_the_player(

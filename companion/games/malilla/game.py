@@ -284,7 +284,7 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
         needs = [TARGET - totals[i] for i in (0, 1)]
         rows: list[tuple[str, str]]
         if hand is None:
-            rows = [(self._side_row(i), tr("needs {points}", points=needs[i])) for i in (0, 1)]
+            rows = [(self._side_row(i), self._to_win(needs[i])) for i in (0, 1)]
             if state.next_dealer is not None:
                 rows.insert(0, (tr("Next dealer"), self.names[state.next_dealer]))
             if state.last is not None and state.last.forfeit is None and state.last.hand.flags:
@@ -306,14 +306,16 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
                 when = tr("+{points} to {side}, scored", points=bonus, side=side)
             rows.append((tr("Dealer's bonus"), when))
         rows.append((trc("info", "Leads"), self.names[self.leader(hand)]))
-        need: list[Text] = [tr("needs {points}", points=needs[i]) for i in (0, 1)]
+        need: list[Text] = [self._to_win(needs[i]) for i in (0, 1)]
         if hand.tricks:
             cards, won = side_totals(hand.tricks)
             pts = self.side_points(cards, won)
             for i in (0, 1):
+                # Translators: a side's info row, its name ("Ann & Cat") being the label: no
+                # verb agrees with it. {needs}: the points it still lacks to win the game.
                 need[i] = tr_n(
-                    "{points} this hand ({n} trick) · needs {needs}",
-                    "{points} this hand ({n} tricks) · needs {needs}",
+                    "{points} this hand ({n} trick) · {needs} to win",
+                    "{points} this hand ({n} tricks) · {needs} to win",
                     won[i],
                     points=pts[i],
                     needs=needs[i],
@@ -322,6 +324,13 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
         if hand.flags:
             rows.append((trc("info", "Flagged"), self.flagged_text(hand)))
         return rows
+
+    @staticmethod
+    def _to_win(points: int) -> Text:
+        # Translators: the value of a side's info row, whose label is the side's name ("Ann &
+        # Cat"): the points it still lacks to win the game, worded so that no verb agrees
+        # with the name ("35 to win", not "needs 35").
+        return tr("{points} to win", points=points)
 
     def _side_row(self, side: int) -> Text:
         # Translators: the label of a side's info row, its name ("Ann & Cat"), as it is.
