@@ -147,4 +147,36 @@ def suit_name(suit: Suit) -> Text:
     return SUIT_NAMES[suit]
 
 
-__all__ = ["SUIT_NAMES", "VERBATIM", "Text", "english", "shown", "suit_name", "tr", "tr_n", "trc"]
+def or_quick_entry(step: Text) -> Text:
+    """A scorer's prompt: ``step`` (what the table does next, a whole sentence), then the offer
+    to record the whole hand at once instead. A viewer is shown ``step`` alone
+    (:func:`for_viewers`): only the scorer records, so only the scorer is offered ways to."""
+    # Translators: {step} is a whole sentence saying what the table does next.
+    return tr("{step} Or record the whole hand at once (quick entry).", step=step)
+
+
+#: Prompts that add an offer to the scorer to a step (their ``step`` value): see for_viewers.
+_SCORER_OFFERS = frozenset({"{step} Or record the whole hand at once (quick entry)."})
+
+
+def for_viewers(prompt: str) -> str:
+    """``prompt`` as someone who only watches reads it: the step, without the ways of recording
+    it that are offered to the scorer (:func:`or_quick_entry`)."""
+    while isinstance(prompt, Text) and prompt.msgid in _SCORER_OFFERS:
+        prompt = prompt.values["step"]
+    return prompt
+
+
+__all__ = [
+    "SUIT_NAMES",
+    "VERBATIM",
+    "Text",
+    "english",
+    "for_viewers",
+    "or_quick_entry",
+    "shown",
+    "suit_name",
+    "tr",
+    "tr_n",
+    "trc",
+]

@@ -24,6 +24,8 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
+from companion.rules.text import for_viewers
+
 from . import actions
 from .context import current_flags, standings
 from .models import Club, Game, Table
@@ -93,7 +95,7 @@ def table_row(table: Table, loaded: actions.Loaded | None) -> dict[str, Any]:
         game=game,
         title=rules.title,
         hands=hands,
-        prompt=rules.prompt(state),
+        prompt=for_viewers(rules.prompt(state)),  # an overview: no ways of recording
         result=rules.winners_text(outcome) if outcome else "",
         abandoned=loaded.result.abandoned >= 0,
         # (name, total, leads): the best total is in bold once a hand has been scored.

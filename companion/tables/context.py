@@ -15,6 +15,7 @@ from django.utils.functional import SimpleLazyObject as lazy
 from django.utils.translation import gettext
 
 from companion import rules as engine
+from companion.rules.text import for_viewers
 
 from .actions import Entry, Loaded, undo_target
 from .entry import EntryForm, describer, forms_for
@@ -325,7 +326,8 @@ def game_context(
         "can_score": can_score,
         "rules": rules,
         "state": state,
-        "prompt": rules.prompt(state),
+        # Only the scorer records, so only the scorer is offered ways to (quick entry).
+        "prompt": rules.prompt(state) if can_score else for_viewers(rules.prompt(state)),
         "info": rules.info(state),
         "reminders": lazy(lambda: rules.reminders(state)),
         "options": rules.describe_options(),

@@ -22,7 +22,7 @@ from companion.games.belote.score import BeloteOptions, HandFacts
 from companion.rules.cards import Suit
 from companion.rules.core import Option, Outcome, Reminder, Violation
 from companion.rules.events import Event
-from companion.rules.text import Text, shown, tr, tr_n, trc
+from companion.rules.text import Text, or_quick_entry, shown, tr, tr_n, trc
 from companion.rules.tricks import order_text
 
 
@@ -224,17 +224,10 @@ def _bidding_prompt(bidder: str, hand: Hand) -> Text:
             )
         return tr("Bidding, round 1: {player} may take {suit} or pass.", player=bidder, suit=suit)
     if suit is None:
-        return tr(
-            "Bidding, round 1: {player} may take the upcard's suit or pass. Or enter the whole "
-            "hand at once (quick entry).",
-            player=bidder,
-        )
-    return tr(
-        "Bidding, round 1: {player} may take {suit} or pass. Or enter the whole hand at once "
-        "(quick entry).",
-        player=bidder,
-        suit=suit,
-    )
+        step = tr("Bidding, round 1: {player} may take the upcard's suit or pass.", player=bidder)
+    else:
+        step = tr("Bidding, round 1: {player} may take {suit} or pass.", player=bidder, suit=suit)
+    return or_quick_entry(step)
 
 
 def info(rules: Belote, state: BeloteState) -> list[tuple[str, str]]:

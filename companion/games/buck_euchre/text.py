@@ -15,7 +15,7 @@ from companion.games.buck_euchre.play import (
 )
 from companion.rules.cards import ACE, JACK, KING, QUEEN, Card, Suit
 from companion.rules.core import Reminder
-from companion.rules.text import Text, shown, tr, trc
+from companion.rules.text import Text, or_quick_entry, shown, tr, trc
 from companion.rules.tricks import comma_list, name_list, order_text
 
 
@@ -54,10 +54,8 @@ def prompt(rules: Table, state: BuckEuchreState) -> Text:
             )
         if hand.calls:
             return tr("{player} orders up {card} or passes.", player=names[seat], card=up)
-        return tr(
-            "{player} orders up {card} or passes. Or record the whole hand at once (quick entry).",
-            player=names[seat],
-            card=up,
+        return or_quick_entry(
+            tr("{player} orders up {card} or passes.", player=names[seat], card=up)
         )
     if phase == "drops":
         return tr(
@@ -66,12 +64,13 @@ def prompt(rules: Table, state: BuckEuchreState) -> Text:
         )
     leader, number = names[rules.leader(hand)], len(hand.tricks) + 1
     if "result" in rules.expects(state):
-        return tr(
-            "{player} leads trick {number} of {tricks}. Or record the whole hand at once "
-            "(quick entry).",
-            player=leader,
-            number=number,
-            tricks=TRICKS,
+        return or_quick_entry(
+            tr(
+                "{player} leads trick {number} of {tricks}.",
+                player=leader,
+                number=number,
+                tricks=TRICKS,
+            )
         )
     return tr(
         "{player} leads trick {number} of {tricks}.", player=leader, number=number, tricks=TRICKS

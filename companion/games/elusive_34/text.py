@@ -9,7 +9,7 @@ from companion.games.elusive_34 import play
 from companion.games.elusive_34.events import Elusive34State, Hand, Table
 from companion.rules.cards import ACE, Card, Suit
 from companion.rules.core import Reminder
-from companion.rules.text import Text, shown, tr, trc
+from companion.rules.text import Text, or_quick_entry, shown, tr, trc
 from companion.rules.tricks import comma_list, rank_word, suit_title
 
 
@@ -72,19 +72,18 @@ def prompt(rules: Table, state: Elusive34State) -> Text:
     if hand.ended:
         return tr("Play is over: record the High, Middle and Low cards left in each hand.")
     if rules.needs_trump(hand):
-        return tr(
-            "The Joker was turned up: {player} (lowest score) names trump. Or record the whole "
-            "hand at once (quick entry).",
-            player=names[rules.choosers(state, hand)[0]],
+        return or_quick_entry(
+            tr(
+                "The Joker was turned up: {player} (lowest score) names trump.",
+                player=names[rules.choosers(state, hand)[0]],
+            )
         )
     number = len(hand.plays) + 1
     if hand.faceup is None:
         return tr("Record the whole hand at once (quick entry): the face-up card was not noted.")
     if not hand.plays:
-        return tr(
-            "{player} leads trick {number}. Or record the whole hand at once (quick entry).",
-            player=names[hand.leader],
-            number=number,
+        return or_quick_entry(
+            tr("{player} leads trick {number}.", player=names[hand.leader], number=number)
         )
     return tr("{player} leads trick {number}.", player=names[hand.leader], number=number)
 
