@@ -20,6 +20,7 @@ from .big_three import BigThree
 from .buck_euchre import BuckEuchre
 from .elusive_34 import Elusive34
 from .jersey_gin import JerseyGin
+from .kaluki import Kaluki
 from .malilla import Malilla
 from .recruit import Recruit
 from .skin import Skin
@@ -41,6 +42,7 @@ _GAME_CLASSES: tuple[type[Rules[Any, Any]], ...] = (
     Ziginette,
     JerseyGin,
     Skin,
+    Kaluki,
 )
 
 GAMES: dict[str, type[Rules[Any, Any]]] = {cls.key: cls for cls in _GAME_CLASSES}

@@ -42,6 +42,7 @@ CONVERTED = {
     "buck_euchre",
     "elusive_34",
     "jersey_gin",
+    "kaluki",
     "malilla",
     "recruit",
     "three_thirteen",

@@ -44,6 +44,7 @@ PENDING = {
     "big_three",
     "elusive_34",
     "jersey_gin",
+    "kaluki",
     "skin",
     "three_thirteen",
     "ui77",

@@ -1,0 +1,85 @@
+"""Kaluki's numbers: the pack, the melds (jokers wild, sets of different suits, ace high or
+low), what a meld is worth toward the 51-point first meld, and what each loser pays (rulings
+§9.2 and §9.3).
+
+>>> from companion.rules.cards import parse_cards
+>>> options = KalukiOptions()
+>>> meld_points(parse_cards("QH KH AH"), options), meld_points(parse_cards("AS 2S 3S"), options)
+(31, 16)
+>>> meld_points(parse_cards("AS 2S 3S"), KalukiOptions(low_ace=1))
+6
+>>> meld_points(parse_cards("9D 10D JK"), options)  # the joker stands for J♦ (the higher choice)
+29
+>>> meld_points(parse_cards("JK 2C 3C"), options)  # the joker as A♣ (11), not 4♣
+16
+>>> payment(cards=5, jokers=2, kaluki=False), payment(cards=5, jokers=2, kaluki=True)
+(7, 14)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from companion.games.kaluki.events import KalukiOptions
+from companion.rules.cards import ACE, Card
+from companion.rules.melds import Arrangement, Meld, MeldRules, classify, meld_value, solve
+
+DEALT = 15  # cards each player is dealt (the cutter who keeps a joker: 14 and the joker)
+COPIES = 2  # two packs: two of each card
+JOKERS = 4
+OPENING = 51  # the least a first meld is worth
+
+RULES = MeldRules(jokers_wild=True, ace="low-or-high", set_max=4, distinct_suits=True)
+
+
+def meld(cards: Sequence[Card]) -> Meld:
+    """The meld these cards make (jokers at a run's end standing high), or MeldError."""
+    return classify(list(cards), RULES, prefer_high=True)
+
+
+def value_of(found: Meld, options: KalukiOptions) -> int:
+    """A meld's points, each joker counted as the card it stands for."""
+
+    def value(position: int, in_run: bool) -> int:
+        if position == ACE:  # an ace in a set, or high in a run
+            return 11
+        if position == 1:  # low in a run (ruling 3)
+            return options.low_ace
+        return min(position, 10)
+
+    return meld_value(found, value)
+
+
+def meld_points(cards: Sequence[Card], options: KalukiOptions) -> int:
+    """What a meld is worth toward the 51: where a joker at a run's end may stand at either
+    end, the higher-valued choice (ruling 6). Raises MeldError for cards that make no meld."""
+    found = meld(cards)
+    if found.kind == "set" or not any(c.is_joker for c in cards):
+        return value_of(found, options)
+    low = classify(list(cards), RULES, prefer_high=False)
+    return max(value_of(found, options), value_of(low, options))
+
+
+def payment(*, cards: int, jokers: int, kaluki: bool) -> int:
+    """What a loser pays: 1 unit a card, a joker 1 more, all doubled for Kaluki (ruling 8)."""
+    return (cards + jokers) * (2 if kaluki else 1)
+
+
+def unit_cost(card: Card) -> int:
+    """What a card left in hand costs: 2 for a joker, 1 for any other."""
+    return 2 if card.is_joker else 1
+
+
+def arrange(cards: Sequence[Card]) -> Arrangement:
+    """What the cards left in a loser's hand could have melded (shown, not scored: a loser pays
+    for every card they still hold)."""
+    return solve(cards, RULES, unit_cost)
+
+
+def over_copies(cards: Iterable[Card]) -> tuple[list[tuple[Card, int]], int]:
+    """Natural cards seen more than twice, with their count; and the jokers seen."""
+    cards = list(cards)
+    seen = Counter(c for c in cards if not c.is_joker)
+    jokers = sum(1 for c in cards if c.is_joker)
+    return [(c, n) for c, n in seen.items() if n > COPIES], jokers
