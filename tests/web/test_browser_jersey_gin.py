@@ -1,8 +1,9 @@
-"""A scorer records Jersey Gin on a phone: an underknock, then gin.
+"""A scorer records Jersey Gin on a phone: a draw, an underknock, then gin.
 
 The hands of docs/examples/jersey_gin/underknock.json and gin.json, worked out by hand: Cat deals,
-Ann knocks with 8, Bob has 6 after laying off and Cat 20: Bob underknocks, (8 - 6) + (20 - 6) + 10
-= 26. Ann deals, Cat goes gin, Ann holds 12 and Bob 31: 12 + 31 + 40 = 83. Totals 0, 26, 83.
+Ann draws from the stock (20 left), knocks with 8, Bob has 6 after laying off and Cat 20: Bob
+underknocks, (8 - 6) + (20 - 6) + 10 = 26. Ann deals, Cat goes gin, Ann holds 12 and Bob 31:
+12 + 31 + 40 = 83. Totals 0, 26, 83.
 """
 
 from __future__ import annotations
@@ -46,6 +47,12 @@ def test_scorer_records_an_underknock_then_gin(phone: Page, live_server: LiveSer
     tap(fieldset(phone, "Dealer"), "Cat")
     phone.get_by_role("button", name="Record the deal").click()
     expect(phone.locator("#status")).to_contain_text("the break comes when 3 are left")
+    # Following the play: Ann's draw from the stock (both chosen already) counts the stock down.
+    phone.get_by_role("link", name="Draw").click()
+    phone.get_by_role("button", name="Record the draw").click()
+    expect(phone.locator("#status")).to_contain_text(
+        "20 cards left; the break comes in 17 more draws from it"
+    )
     _hand(phone, "Knock", "Ann", ("8", "4+2", "20"))
     expect(totals(phone)).to_have_text(["0", "26", "0"])
     expect(phone.locator("#scoreboard")).to_contain_text("Underknock bonus")
@@ -63,5 +70,5 @@ def test_scorer_records_an_underknock_then_gin(phone: Page, live_server: LiveSer
 
     table = Table.objects.get()
     kinds = list(Event.objects.filter(game__table=table).values_list("kind", flat=True))
-    assert kinds == ["deal", "result", "deal", "result"]
+    assert kinds == ["deal", "draw", "result", "deal", "result"]
     assert errors == []
