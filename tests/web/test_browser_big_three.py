@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SCREENSHOT = Path("/tmp/shots/browser-big-three.png")
+SERIOUS = ("serious", "critical")  # axe impacts that fail the test
 PLAYS = [
     ("Bob", "4H"),
     ("Cat", "9H"),
@@ -113,4 +114,77 @@ def test_scorer_records_a_hand_play_by_play_then_one_quickly(
         "deal",
         "result",
     ]
+    assert errors == []
+
+
+HOUSE_SHOT = Path("/tmp/shots/browser-big-three-house.png")
+RUN_OF_EIGHT_PAIRS = "4S 4H 5S 5H 6S 6H 7S 7H 8S 8H 9S 9H 10S 10H JS JH"
+
+
+def test_house_rules_a_forced_dig_then_quads_and_a_spring_by_quick_entry(
+    phone: Page, live_server: LiveServer
+) -> None:
+    """Forced dig, quads doubling and spring on. Hand 1: Cat shows three 3s and digs, solo at 3;
+    Bob (the opener) leads his sixteen cards at once, a run of eight pairs, and is out before
+    Cat played a card: a spring, stake 3 × 2 = 6, Cat pays 6 to each, +6, +6, −12. Hand 2, quick
+    entry: Ann opens, plays solo at 2 and goes out first with one four of a kind played and a
+    spring: stake 2 × 2 × 2 = 8, +16, −8, −8. Totals 22, −2, −20 (all worked out by hand)."""
+    from axe_playwright_python.sync_playwright import Axe
+    from playwright.sync_api import expect
+
+    errors: list[str] = []
+    phone.on("pageerror", lambda exc: errors.append(str(exc)))
+    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    axe, serious = Axe(), []
+
+    phone.goto("/")
+    boxes = phone.locator("#new-table input[name=name]")
+    for i, name in enumerate(("Ann", "Bob", "Cat")):
+        boxes.nth(i).fill(name)
+    phone.get_by_role("button", name="Create table").click()
+    phone.get_by_role("link", name="Start a game of Big Three").click()
+    for option in ("Forced dig", "Quads double the stake", "Spring doubles the stake"):
+        tap(fieldset(phone, option), "yes")
+    phone.get_by_role("button", name="Start game").click()
+    tap(fieldset(phone, "Dealer"), "Ann")
+    tap(fieldset(phone, "Opens the bidding"), "Bob")
+    phone.get_by_role("button", name="Record the deal").click()
+    expect(phone.locator("#prompt")).to_contain_text("Bob opens the bidding")
+
+    _open(phone, "dig")
+    button = phone.get_by_role("button", name="Record the forced dig")
+    button.wait_for()
+    serious += [v["id"] for v in axe.run(phone).response["violations"] if v["impact"] in SERIOUS]
+    tap(fieldset(phone, "Who digs"), "Cat")
+    for card in ("3S", "3H", "3D"):
+        phone.locator(f'label.pick:has(input[value="{card}"])').click()
+    button.click()
+    expect(phone.locator("#status")).to_contain_text(re.compile(r"Solo\s*Cat, bid 3, stake 3"))
+    expect(phone.locator("#prompt")).to_contain_text("Bob leads any combination.")
+    _play(phone, RUN_OF_EIGHT_PAIRS)
+    expect(totals(phone)).to_have_text(["6", "6", "-12"])
+    expect(phone.locator("#scoreboard")).to_contain_text("Cat dug by force at 3")
+
+    tap(fieldset(phone, "Opens the bidding"), "Ann")
+    phone.get_by_role("button", name="Record the deal").click()
+    _open(phone, "result")
+    button = phone.get_by_role("button", name="Settle the hand")
+    button.wait_for()
+    serious += [v["id"] for v in axe.run(phone).response["violations"] if v["impact"] in SERIOUS]
+    tap(fieldset(phone, "Winning bid"), "2")
+    tap(fieldset(phone, "Solo player"), "Ann")
+    tap(fieldset(phone, "First to empty"), "Ann")
+    tap(fieldset(phone, "Fours of a kind played"), "1")
+    phone.locator("label.chip", has_text="Spring: the losing side").click()
+    button.click()
+    expect(totals(phone)).to_have_text(["22", "-2", "-20"])
+
+    width = phone.viewport_size["width"] if phone.viewport_size else 0
+    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
+    HOUSE_SHOT.parent.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(HOUSE_SHOT), full_page=True)
+    rows = Event.objects.filter(game__table=Table.objects.get())
+    kinds = list(rows.values_list("kind", flat=True))
+    assert kinds == ["deal", "dig", "play", "deal", "result"]
+    assert serious == []
     assert errors == []
