@@ -259,10 +259,11 @@ def test_full_entry_refuses_a_knock_above_10_with_the_cards_left() -> None:
 def test_doctests() -> None:
     import doctest
 
+    from companion.games import rummy
     from companion.games.jersey_gin import examples, turns
     from companion.games.jersey_gin import game as game_module
 
-    for module in (game_module, play, examples, turns):
+    for module in (game_module, play, examples, turns, rummy):
         assert doctest.testmod(module).failed == 0, module.__name__
 
 

@@ -24,6 +24,15 @@ def game(options: dict[str, object] | None = None, seats: int = 3) -> ThreeThirt
     return ThreeThirteen(seats, options, names)
 
 
+#: Hand 1 (3 cards, 3s wild), dealt by Ann: Bob went out, Ann kept 7 and Cat 13.
+FIRST_HAND: tuple[Event, ...] = (Deal(dealer=Seat(0)), Result(out=Seat(1), deadwood=(7, 0, 13)))
+
+
+def hands(out: int, *cards: str) -> Hands:
+    """A full entry: who went out, and each player's cards typed ("4H 4S 9D")."""
+    return Hands(out=Seat(out), cards=tuple(parse_cards(c) for c in cards))
+
+
 def codes(rules: ThreeThirteen, log: list[Event], event: Event) -> list[str]:
     state = replay(rules, log).state
     return [v.code for v in rules.violations(state, event)]
@@ -48,7 +57,7 @@ def test_seats() -> None:
 
 def test_quick_entry_scores_the_deadwood() -> None:
     rules = game()
-    log: list[Event] = [Deal(dealer=Seat(0)), Result(out=Seat(1), deadwood=(7, 0, 13))]
+    log: list[Event] = [*FIRST_HAND]
     state = replay(rules, log).state
     assert rules.hands(state)[0].points == (7, 0, 13)
     assert [str(line.label) for line in rules.hands(state)[0].lines[1]] == [
@@ -79,17 +88,9 @@ def test_deadwood_above_the_hands_maximum() -> None:
 def test_full_entry_finds_the_best_arrangement() -> None:
     rules = game()
     log: list[Event] = [
-        Deal(dealer=Seat(0)),
-        Result(out=Seat(1), deadwood=(7, 0, 13)),
+        *FIRST_HAND,
         Deal(dealer=Seat(1)),
-        Hands(
-            out=Seat(2),
-            cards=(
-                parse_cards("4H 4S 9D KC"),
-                parse_cards("2H 3H 4D 9S"),
-                parse_cards("7S 7D 7C 4C"),
-            ),
-        ),
+        hands(2, "4H 4S 9D KC", "2H 3H 4D 9S", "7S 7D 7C 4C"),
     ]
     state = replay(rules, log).state
     # 4s wild: Ann melds the king with both wild 4s and keeps the 9 (9, not 10)
@@ -102,12 +103,9 @@ def test_full_entry_finds_the_best_arrangement() -> None:
 
 def test_going_out_needs_every_card_melded() -> None:
     rules = game()
-    hands = Hands(
-        out=Seat(0),
-        cards=(parse_cards("3H 4S 9D"), parse_cards("2H 2S 2D"), parse_cards("7S 7D 7C")),
-    )
+    entry = hands(0, "3H 4S 9D", "2H 2S 2D", "7S 7D 7C")
     state = replay(rules, [Deal(dealer=Seat(0))]).state
-    problems = rules.violations(state, hands)
+    problems = rules.violations(state, entry)
     assert [p.code for p in problems] == ["out-not-melded"]
     assert "Ann cannot have gone out" in problems[0].message
     assert "16 points" in problems[0].message  # no meld in 3 cards: 3 + 4 + 9
@@ -116,18 +114,15 @@ def test_going_out_needs_every_card_melded() -> None:
 def test_cards_checked_against_the_packs() -> None:
     rules = game(seats=2)  # one pack
     log: list[Event] = [Deal(dealer=Seat(0))]
-    twice = Hands(out=Seat(0), cards=(parse_cards("9H 9S 9D"), parse_cards("9H 2S 5D")))
+    twice = hands(0, "9H 9S 9D", "9H 2S 5D")
     assert codes(rules, log, twice) == ["too-many-copies"]
-    short = Hands(out=Seat(0), cards=(parse_cards("9H 9S 9D"), parse_cards("2S 5D")))
+    short = hands(0, "9H 9S 9D", "2S 5D")
     assert codes(rules, log, short) == ["wrong-card-count"]
-    joker = Hands(out=Seat(0), cards=(parse_cards("9H 9S 9D"), parse_cards("2S 5D JK")))
+    joker = hands(0, "9H 9S 9D", "2S 5D JK")
     assert codes(rules, log, joker) == ["no-jokers"]
     # two packs for three players: two 9♥ are fine, and make a set by default
     three = game()
-    ok = Hands(
-        out=Seat(0),
-        cards=(parse_cards("9H 9H 9S"), parse_cards("2S 5D 7C"), parse_cards("2S 6D 8C")),
-    )
+    ok = hands(0, "9H 9H 9S", "2S 5D 7C", "2S 6D 8C")
     assert codes(three, log, ok) == []
     distinct = game({"identical_in_set": False})
     assert codes(distinct, log, ok) == ["out-not-melded"]
@@ -137,10 +132,7 @@ def test_house_options() -> None:
     rules = game({"wild_penalty": 20, "ace_value": 15, "going_out_bonus": -10})
     log: list[Event] = [
         Deal(dealer=Seat(2)),
-        Hands(
-            out=Seat(0),
-            cards=(parse_cards("3H 3S 3D"), parse_cards("AH 3C KD"), parse_cards("2S 2D 3C")),
-        ),
+        hands(0, "3H 3S 3D", "AH 3C KD", "2S 2D 3C"),
     ]
     state = replay(rules, log).state
     assert rules.hands(state)[0].points == (-10, 45, 0)
@@ -148,7 +140,7 @@ def test_house_options() -> None:
 
 def test_wrong_dealer_is_flagged_not_refused() -> None:
     rules = game()
-    log: list[Event] = [Deal(dealer=Seat(0)), Result(out=Seat(1), deadwood=(7, 0, 13))]
+    log: list[Event] = [*FIRST_HAND]
     state = replay(rules, log).state
     problems = rules.violations(state, Deal(dealer=Seat(2)))
     assert [(p.code, p.severity) for p in problems] == [("wrong-dealer", Severity.IRREGULARITY)]
@@ -184,21 +176,14 @@ def test_eleven_hands_end_the_game_and_ties_share() -> None:
 
 def test_undo_a_hand() -> None:
     rules = game()
-    log: list[Event] = [
-        Deal(dealer=Seat(0)),
-        Result(out=Seat(1), deadwood=(7, 0, 13)),
-        Void(target=1),
-    ]
+    log: list[Event] = [*FIRST_HAND, Void(target=1)]
     state = replay(rules, log).state
     assert state.hand is not None and not state.done
 
 
 def test_screen_shows_wild_rank_and_cards_dealt() -> None:
     rules = game()
-    state = replay(
-        rules,
-        [Deal(dealer=Seat(0)), Result(out=Seat(1), deadwood=(7, 0, 13)), Deal(dealer=Seat(1))],
-    ).state
+    state = replay(rules, [*FIRST_HAND, Deal(dealer=Seat(1))]).state
     info = {str(k): str(v) for k, v in rules.info(state)}
     assert info["Wild"] == "4s"
     assert info["Cards dealt"] == "4"
@@ -206,11 +191,7 @@ def test_screen_shows_wild_rank_and_cards_dealt() -> None:
     assert info["Standing"] == "Ann 7 · Bob 0 · Cat 13"
     labels = [str(r.label) for r in rules.reminders(state)]
     assert labels[0] == "Wild: 4s"
-    assert "Bob" in str(
-        rules.prompt(
-            replay(rules, [Deal(dealer=Seat(0)), Result(out=Seat(1), deadwood=(7, 0, 13))]).state
-        )
-    )
+    assert "Bob" in str(rules.prompt(replay(rules, list(FIRST_HAND)).state))
 
 
 def test_doctests() -> None:

@@ -7,7 +7,6 @@ from collections import Counter
 
 from companion.games.jersey_gin import play, turns
 from companion.games.jersey_gin.events import (
-    Deal,
     Draw,
     Hand,
     JerseyGinState,
@@ -20,7 +19,7 @@ from companion.games.jersey_gin.events import (
     Table,
 )
 from companion.rules.cards import Card
-from companion.rules.core import Severity, Violation
+from companion.rules.core import Violation
 from companion.rules.events import Event
 from companion.rules.melds import MeldError, classify
 from companion.rules.text import tr, tr_n
@@ -49,24 +48,6 @@ def unexpected(rules: Table, state: JerseyGinState, event: Event) -> Violation:
         "out-of-order",
         tr("Hand {number} is dealt: record how it ended.", number=state.hand.number),
     )
-
-
-def deal_problems(rules: Table, state: JerseyGinState, event: Deal) -> list[Violation]:
-    expected = state.next_dealer
-    if expected is None or event.dealer == expected:
-        return []
-    return [
-        Violation(
-            "wrong-dealer",
-            tr(
-                "{player} deals, but the deal passes to the left: it was {expected}'s turn.",
-                player=rules.names[event.dealer],
-                expected=rules.names[expected],
-            ),
-            Severity.IRREGULARITY,
-            rule="deal",
-        )
-    ]
 
 
 def result_problems(rules: Table, hand: Hand, event: Result) -> list[Violation]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
+from companion.games import rummy
 from companion.games.jersey_gin import checks, play, text, turns
 from companion.games.jersey_gin.events import (
     Deal,
@@ -193,7 +194,7 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
         if event.kind not in self.expects(state):
             return [checks.unexpected(self, state, event)]
         if isinstance(event, Deal):
-            return checks.deal_problems(self, state, event)
+            return rummy.deal_problems(self.names, state.next_dealer, event.dealer)
         hand = state.hand
         assert hand is not None
         if isinstance(event, Result):

@@ -7,23 +7,11 @@ from collections.abc import Sequence
 
 from companion.games.jersey_gin import play, turns
 from companion.games.jersey_gin.events import Hand, JerseyGinState, Table
+from companion.games.rummy import dot_list as dot_list  # also used by Kaluki
+from companion.games.rummy import melds_text as melds_text
 from companion.rules.cards import Card
 from companion.rules.core import Reminder
 from companion.rules.text import Text, shown, tr, tr_n, trc
-
-
-def dot_list(parts: Sequence[str]) -> str:
-    out = parts[0]
-    for part in parts[1:]:
-        out = tr("{items} · {item}", items=out, item=part)
-    return out
-
-
-def melds_text(melds: Sequence[tuple[Card, ...]]) -> str:
-    """``7♠ 7♥ 7♦ · 5♥ 6♥ 7♥``, or "no meld"."""
-    if not melds:
-        return tr("no meld")
-    return dot_list([shown(meld) for meld in melds])
 
 
 def numbered_melds(melds: Sequence[tuple[Card, ...]]) -> str:

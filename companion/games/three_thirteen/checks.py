@@ -11,16 +11,15 @@ from collections import Counter
 
 from companion.games.three_thirteen import play
 from companion.games.three_thirteen.events import (
-    Deal,
     Hand,
     Hands,
     Result,
     Table,
     ThreeThirteenState,
 )
-from companion.rules.core import Severity, Violation
+from companion.rules.core import Violation
 from companion.rules.events import Event
-from companion.rules.melds import MeldError, classify
+from companion.rules.melds import Arrangement, MeldError, classify
 from companion.rules.text import tr, tr_n
 
 ENTRY_NOUNS = {
@@ -47,24 +46,6 @@ def unexpected(rules: Table, state: ThreeThirteenState, event: Event) -> Violati
             number=state.hand.number,
         ),
     )
-
-
-def deal_problems(rules: Table, state: ThreeThirteenState, event: Deal) -> list[Violation]:
-    expected = state.next_dealer
-    if expected is None or event.dealer == expected:
-        return []
-    return [
-        Violation(
-            "wrong-dealer",
-            tr(
-                "{player} deals, but the deal passes to the left: it was {expected}'s turn.",
-                player=rules.names[event.dealer],
-                expected=rules.names[expected],
-            ),
-            Severity.IRREGULARITY,
-            rule="deal",
-        )
-    ]
 
 
 def result_problems(rules: Table, hand: Hand, event: Result) -> list[Violation]:
@@ -174,37 +155,27 @@ def hands_problems(rules: Table, hand: Hand, event: Hands) -> list[Violation]:
         assert event.melds is not None
         melds = event.melds[event.out]
         best = play.declared(event.cards[event.out], melds, options, hand.number)
-        if best.deadwood_value:
-            return [
-                Violation(
-                    "out-not-melded",
-                    tr(
-                        "{player} cannot have gone out: the melds laid out leave {cards} "
-                        "({points} points).",
-                        player=names[event.out],
-                        cards=best.deadwood,
-                        points=best.deadwood_value,
-                    ),
-                    rule="going-out",
-                )
-            ]
-        return []
+        return _not_out(names[event.out], best, declared=True)
     best = play.arrange(event.cards[event.out], options, hand.number)
-    if best.deadwood_value:
-        problems.append(
-            Violation(
-                "out-not-melded",
-                tr(
-                    "{player} cannot have gone out: at best {cards} are left over "
-                    "({points} points).",
-                    player=names[event.out],
-                    cards=best.deadwood,
-                    points=best.deadwood_value,
-                ),
-                rule="going-out",
-            )
+    return _not_out(names[event.out], best, declared=False)
+
+
+def _not_out(player: str, best: Arrangement, *, declared: bool) -> list[Violation]:
+    """Going out with cards left over, in the melds laid out or at best (``out-not-melded``)."""
+    if not best.deadwood_value:
+        return []
+    values = {"player": player, "cards": best.deadwood, "points": best.deadwood_value}
+    if declared:
+        message = tr(
+            "{player} cannot have gone out: the melds laid out leave {cards} ({points} points).",
+            **values,
         )
-    return problems
+    else:
+        message = tr(
+            "{player} cannot have gone out: at best {cards} are left over ({points} points).",
+            **values,
+        )
+    return [Violation("out-not-melded", message, rule="going-out")]
 
 
 def declared_problems(rules: Table, hand: Hand, event: Hands) -> list[Violation]:

@@ -35,6 +35,7 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
+from companion.games import rummy
 from companion.games.three_thirteen import checks, play, text
 from companion.games.three_thirteen.events import (
     Deal,
@@ -172,7 +173,7 @@ class ThreeThirteen(Rules[ThreeThirteenState, ThreeThirteenOptions]):
         if event.kind not in self.expects(state):
             return [checks.unexpected(self, state, event)]
         if isinstance(event, Deal):
-            return checks.deal_problems(self, state, event)
+            return rummy.deal_problems(self.names, state.next_dealer, event.dealer)
         hand = state.hand
         assert hand is not None
         if isinstance(event, Result):

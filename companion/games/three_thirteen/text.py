@@ -3,22 +3,14 @@ hand summaries and the arrangements shown in the score lines."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
+from companion.games import rummy
+from companion.games.rummy import dot_list
 from companion.games.three_thirteen import play
 from companion.games.three_thirteen.events import Table, ThreeThirteenState
 from companion.rules.core import Reminder
 from companion.rules.melds import Arrangement
 from companion.rules.text import Text, shown, tr, trc
 from companion.rules.tricks import rank_word
-
-
-def dot_list(parts: Sequence[str]) -> str:
-    """ "Ann 12 · Bob 30": the parts of an info row, a message for each pair."""
-    out = parts[0]
-    for part in parts[1:]:
-        out = tr("{items} · {item}", items=out, item=part)
-    return out
 
 
 def wild_text(number: int) -> Text:
@@ -28,9 +20,7 @@ def wild_text(number: int) -> Text:
 
 def melds_text(best: Arrangement) -> str:
     """The melds of an arrangement, ``7♠ 7♥ 7♦ · 5♥ 6♥ 7♥``, or "no meld"."""
-    if not best.melds:
-        return tr("no meld")
-    return dot_list([shown(meld.cards) for meld in best.melds])
+    return rummy.melds_text([meld.cards for meld in best.melds])
 
 
 def prompt(rules: Table, state: ThreeThirteenState) -> Text:
