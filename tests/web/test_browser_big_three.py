@@ -8,8 +8,9 @@ quick entry: Cat solo at 1, Ann out first: Cat pays 1 to each: totals 7, âˆ’2, â
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -53,6 +54,28 @@ def _play(page: Page, cards: str) -> None:
     button.click()
 
 
+def _quick_hand(
+    page: Page, opener: str, answers: dict[str, str], extra: Callable[[], None] | None = None
+) -> None:
+    """A hand dealt (by whoever the app names) and settled by quick entry: ``answers`` maps
+    each question to the chip tapped; ``extra`` runs on the open form first."""
+    tap(fieldset(page, "Opens the bidding"), opener)
+    page.get_by_role("button", name="Record the deal").click()
+    _open(page, "result")
+    button = page.get_by_role("button", name="Settle the hand")
+    button.wait_for()
+    if extra is not None:
+        extra()
+    for question, chip in answers.items():
+        tap(fieldset(page, question), chip)
+    button.click()
+
+
+def _serious(axe: Any, page: Page) -> list[str]:
+    """The serious or critical accessibility problems axe finds on the page."""
+    return [v["id"] for v in axe.run(page).response["violations"] if v["impact"] in SERIOUS]
+
+
 def test_scorer_records_a_hand_play_by_play_then_one_quickly(
     phone: Page, live_server: LiveServer
 ) -> None:
@@ -88,15 +111,7 @@ def test_scorer_records_a_hand_play_by_play_then_one_quickly(
     expect(phone.locator("#scoreboard")).to_contain_text("Solo, out first: 3 chips")
     expect(phone.locator("#prompt")).to_contain_text("Bob deals hand 2.")
 
-    tap(fieldset(phone, "Opens the bidding"), "Cat")
-    phone.get_by_role("button", name="Record the deal").click()
-    _open(phone, "result")
-    button = phone.get_by_role("button", name="Settle the hand")
-    button.wait_for()
-    tap(fieldset(phone, "Winning bid"), "1")
-    tap(fieldset(phone, "Solo player"), "Cat")
-    tap(fieldset(phone, "First to empty"), "Ann")
-    button.click()
+    _quick_hand(phone, "Cat", {"Winning bid": "1", "Solo player": "Cat", "First to empty": "Ann"})
     expect(totals(phone)).to_have_text(["7", "-2", "-5"])
 
     width = phone.viewport_size["width"] if phone.viewport_size else 0
@@ -135,7 +150,7 @@ def test_house_rules_a_forced_dig_then_quads_and_a_spring_by_quick_entry(
     errors: list[str] = []
     phone.on("pageerror", lambda exc: errors.append(str(exc)))
     phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    axe, serious = Axe(), []
+    axe, serious = Axe(), list[str]()
 
     phone.goto("/")
     boxes = phone.locator("#new-table input[name=name]")
@@ -154,7 +169,7 @@ def test_house_rules_a_forced_dig_then_quads_and_a_spring_by_quick_entry(
     _open(phone, "dig")
     button = phone.get_by_role("button", name="Record the forced dig")
     button.wait_for()
-    serious += [v["id"] for v in axe.run(phone).response["violations"] if v["impact"] in SERIOUS]
+    serious += _serious(axe, phone)
     tap(fieldset(phone, "Who digs"), "Cat")
     for card in ("3S", "3H", "3D"):
         phone.locator(f'label.pick:has(input[value="{card}"])').click()
@@ -165,18 +180,12 @@ def test_house_rules_a_forced_dig_then_quads_and_a_spring_by_quick_entry(
     expect(totals(phone)).to_have_text(["6", "6", "-12"])
     expect(phone.locator("#scoreboard")).to_contain_text("Cat dug by force at 3")
 
-    tap(fieldset(phone, "Opens the bidding"), "Ann")
-    phone.get_by_role("button", name="Record the deal").click()
-    _open(phone, "result")
-    button = phone.get_by_role("button", name="Settle the hand")
-    button.wait_for()
-    serious += [v["id"] for v in axe.run(phone).response["violations"] if v["impact"] in SERIOUS]
-    tap(fieldset(phone, "Winning bid"), "2")
-    tap(fieldset(phone, "Solo player"), "Ann")
-    tap(fieldset(phone, "First to empty"), "Ann")
-    tap(fieldset(phone, "Fours of a kind played"), "1")
-    phone.locator("label.chip", has_text="Spring: the losing side").click()
-    button.click()
+    def spring() -> None:
+        serious.extend(_serious(axe, phone))
+        phone.locator("label.chip", has_text="Spring: the losing side").click()
+
+    answers = {"Winning bid": "2", "Solo player": "Ann", "First to empty": "Ann"}
+    _quick_hand(phone, "Ann", {**answers, "Fours of a kind played": "1"}, spring)
     expect(totals(phone)).to_have_text(["22", "-2", "-20"])
 
     width = phone.viewport_size["width"] if phone.viewport_size else 0
