@@ -1,0 +1,97 @@
+"""A scorer records Kaluki on a phone (390 x 844): the deal with a joker cut, a first meld refused
+with its total shown then made, and a hand gone Kaluki entered with the cards.
+
+The first hand of docs/examples/kaluki/kaluki-with-jokers.json, worked out by hand: Cat goes
+Kaluki; Ann holds six cards, two of them jokers: (6 + 2) x 2 = 16; Bob three cards, one a joker:
+(3 + 1) x 2 = 8; Cat collects 24.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from companion.tables.models import Event, Table
+
+from .conftest import PHONE_VIEWPORT
+from .phone import fieldset, start_game, tap, totals
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+    from pytest_django.live_server_helper import LiveServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SCREENSHOT = Path("/tmp/shots/browser-kaluki.png")
+
+
+def player_cards(page: Page, name: str) -> Locator:
+    """A player's card picker (opened if it was folded away)."""
+    details = page.locator("details.player-cards").filter(
+        has=page.locator("summary", has_text=re.compile(f"^{name}$"))
+    )
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    return details
+
+
+def pick(picker: Locator, codes: str) -> None:
+    """Tap each card (``JK``; a second ``JK`` taps the copy button ``JK.2``)."""
+    seen: dict[str, int] = {}
+    for code in codes.split():
+        seen[code] = seen.get(code, 0) + 1
+        value = code if seen[code] == 1 else f"{code}.{seen[code]}"
+        picker.locator(f'label:has(input[value="{value}"])').click()
+
+
+def test_scorer_records_melds_and_a_kaluki_hand(phone: Page, live_server: LiveServer) -> None:
+    from playwright.sync_api import expect
+
+    errors: list[str] = []
+    phone.on("pageerror", lambda exc: errors.append(str(exc)))
+    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    width = phone.viewport_size["width"] if phone.viewport_size else 0
+    assert width == PHONE_VIEWPORT["width"]
+
+    start_game(phone, "Kaluki", ("Ann", "Bob", "Cat"))
+    expect(phone.locator("#entry")).to_contain_text("Hand 1: fifteen cards each")
+    tap(fieldset(phone, "Dealer"), "Ann")
+    phone.locator("label.chip", has_text="The cutter turned up a joker").click()
+    phone.get_by_role("button", name="Record the deal").click()
+    expect(phone.locator("#status")).to_contain_text("Cat kept the joker and was dealt 14")
+
+    # Bob's first meld: 27 + 9 = 36 is refused with the total; Q-K-A and three 7s (52) stand.
+    phone.get_by_role("link", name="Melds").click()
+    phone.get_by_role("button", name="Record the melds").wait_for()
+    tap(fieldset(phone, "Who melds"), "Bob")
+    phone.locator("input[name=melds]").fill("8H 9H 10H / 2S 3S 4S")
+    phone.get_by_role("button", name="Record the melds").click()
+    expect(phone.locator("#entry")).to_contain_text("Bob's first meld is worth 36")
+    phone.locator("input[name=melds]").fill("QH KH AH / 7S 7D 7C")
+    phone.get_by_role("button", name="Record the melds").click()
+    expect(phone.locator("#status")).to_contain_text("1: Q♥ K♥ A♥ (Bob)")
+
+    # Cat goes Kaluki: Ann's cards tapped (two jokers), Bob's typed.
+    phone.get_by_role("link", name="Cards").click()
+    phone.locator("details.player-cards").first.wait_for()
+    tap(fieldset(phone, "Went out"), "Cat")
+    phone.locator("label.chip", has_text="Kaluki: every card melded").click()
+    pick(player_cards(phone, "Ann"), "JK JK 5H 8C KC 3D")
+    player_cards(phone, "Bob").locator("input[name=cards_1_typed]").fill("jk 4h 10c")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SCREENSHOT), full_page=True)
+    phone.get_by_role("button", name="Settle the hand").click()
+
+    expect(totals(phone)).to_have_text([re.compile("16"), re.compile("8"), re.compile("24")])
+    expect(phone.locator("#scoreboard")).to_contain_text("Kaluki: the payment doubled")
+    expect(phone.locator("#prompt")).to_contain_text("Bob deals hand 2")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
+
+    table = Table.objects.get()
+    kinds = list(Event.objects.filter(game__table=table).values_list("kind", flat=True))
+    assert kinds == ["deal", "melds", "hands"]
+    assert errors == []
