@@ -280,3 +280,13 @@ def test_quick_entry_refuses_a_spring_the_opener_makes_impossible() -> None:
     assert codes(off, [DEAL], Result(bid=1, solo=Seat(1), first_out=Seat(1), spring=True)) == [
         "option-off"
     ]
+
+
+def test_the_deal_passes_the_way_play_goes() -> None:
+    # Decision D-8: Ann (seat 0) deals; to the left Bob deals next, to the right Cat.
+    hand = [DEAL, Result(bid=1, solo=Seat(1), first_out=Seat(1))]
+    assert replay(rules(), hand).state.next_dealer == 1
+    assert replay(rules(direction="right"), hand).state.next_dealer == 2
+    assert codes(rules(direction="right"), hand, Deal(dealer=Seat(1), opener=Seat(0))) == [
+        "wrong-dealer"
+    ]

@@ -192,3 +192,45 @@ def test_random_hands_conserve_cards_and_follow_the_beating_rule(data: Any) -> N
         assert money[solo] == sign * 2 * high
         assert all(money[s] == -sign * high for s in range(3) if s != solo)
         assert [p.amount for p in rules.postings(state)] == [m for m in money if m]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    bid=st.integers(1, 3),
+    solo=st.integers(0, 2),
+    first_out=st.integers(0, 2),
+    opener=st.integers(0, 2),
+    bombs=st.integers(0, 13),
+    spring=st.booleans(),
+    forced=st.booleans(),
+)
+def test_quick_entry_with_every_house_rule_is_zero_sum_and_doubles_as_told(
+    bid: int, solo: int, first_out: int, opener: int, bombs: int, spring: bool, forced: bool
+) -> None:
+    """Quick entry with the forced dig, quads doubling and the spring: refused exactly when a
+    forced dig is not at 3 or the opener's lead rules the spring out; otherwise the solo player
+    wins or pays 2 × bid × 2^quads (× 2 for a spring) and the hand is zero-sum."""
+    from companion.games.big_three.events import Result
+    from companion.rules import replay
+
+    rules = BigThree(3, {"forced_dig": True, "bomb_doubles": True, "spring": True})
+    state = replay(rules, [Deal(dealer=Seat(0), opener=Seat(opener))]).state
+    result = Result(
+        bid=bid,
+        solo=Seat(solo),
+        first_out=Seat(first_out),
+        bombs=bombs,
+        spring=spring,
+        forced=forced,
+    )
+    # The solo player wins only if out first; the losing side played nothing only if it did
+    # not hold the opener, who always leads.
+    possible_spring = (first_out == solo) == (solo == opener)
+    should_refuse = (forced and bid != 3) or (spring and not possible_spring)
+    assert (not rules.can_apply(state, result)) is should_refuse
+    if should_refuse:
+        return
+    money = rules.apply_checked(state, result).money[-1]
+    stake = bid * 2**bombs * (2 if spring else 1)
+    assert sum(money) == 0
+    assert money[solo] == (2 * stake if first_out == solo else -2 * stake)
