@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from typing import Any
 
 from companion.rules.core import Replay, Rules, replay
@@ -119,6 +120,14 @@ def checked_replay(log: GameLog) -> Replay[Any]:
         raise LogError(first.message, index=exc.index, code=first.code) from None
 
 
+def json_points(rules: Rules[Any, Any], value: int) -> int | float:
+    """Points as a JSON number: whole, or with their decimals (Ui77 keeping tenths: 30.3).
+    The engine counts them exactly in whole tenths; only this printed form is a float, the
+    nearest one to the decimal, which JSON writes back as that same decimal."""
+    shown = rules.shown_points(value)
+    return float(shown) if isinstance(shown, Decimal) else shown
+
+
 def summarize(log: GameLog) -> dict[str, Any]:
     """The result the ``replay`` command prints: per-hand points, totals, over, winners, and the
     irregularities the rules flagged (each with the index of the entry that proved it)."""
@@ -133,8 +142,14 @@ def summarize(log: GameLog) -> dict[str, Any]:
     money = rules.postings(state) if isinstance(rules, PostsMoney) else ()
     out = {
         "game": rules.key,
-        "hands": [dict(zip(columns, h.points, strict=True)) for h in rules.hands(state)],
-        "totals": {rules.team_name(t): total for t, total in zip(teams, totals, strict=True)},
+        "hands": [
+            {c: json_points(rules, p) for c, p in zip(columns, h.points, strict=True)}
+            for h in rules.hands(state)
+        ],
+        "totals": {
+            rules.team_name(t): json_points(rules, total)
+            for t, total in zip(teams, totals, strict=True)
+        },
         "over": end is not None,
         "winners": winners,
         "flags": [

@@ -169,6 +169,8 @@ def progress(loaded: Loaded) -> dict[str, Any] | None:
                 "name": name,
                 "css": f"series-{i % 8}",
                 "last": rules.shown_points(run[-1]),
+                # for the chart's label, drawn unlocalised: 8,7 in French all the same
+                "said": _number(rules.shown_points(run[-1])),
                 "points": " ".join(
                     f"{round(CHART_PAD + k * step, 1)},{y(v)}" for k, v in enumerate(run)
                 ),

@@ -12,6 +12,7 @@ sentence is shown in English instead (and the catalogue test names the bad entry
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
@@ -59,7 +60,7 @@ def say_value(value: Any) -> str:
         return value.symbol
     if isinstance(value, tuple | list) and value and all(isinstance(v, Card) for v in value):
         return " ".join(card_label(c) for c in value)
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, int | Decimal) and not isinstance(value, bool):
         # Thousands grouped the language's way (1 000, 1.000) in a sentence; English keeps
         # writing 1000, as it always has (its tests and its players read it so).
         return number_format(value, force_grouping=translation.get_language() != "en")

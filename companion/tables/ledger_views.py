@@ -53,6 +53,24 @@ class Person:
     lines: list[Line]
 
 
+def whole_units(amounts: tuple[int, ...], scale: int) -> tuple[int, ...]:
+    """Amounts counted in 1/``scale`` of a minor unit (a game keeping tenths of a point: Ui77's
+    Go Nov to one decimal) in whole minor units, still adding up to zero: each rounded down,
+    then the units left over go to the largest remainders (the earlier seat on a tie).
+
+    >>> whole_units((7, 7, -14), 10)  # 0.7, 0.7, -1.4
+    (1, 1, -2)
+    """
+    if scale == 1:
+        return amounts
+    out = [a // scale for a in amounts]
+    left_over = -sum(out)
+    by_remainder = sorted(range(len(amounts)), key=lambda i: (-(amounts[i] % scale), i))
+    for i in by_remainder[:left_over]:
+        out[i] += 1
+    return tuple(out)
+
+
 def build_ledger(table: Table, key: str) -> dict[str, Any]:
     """Everything the ledger page shows, worked out from the games' logs."""
     players = list(table.players.all())
@@ -81,8 +99,11 @@ def build_ledger(table: Table, key: str) -> dict[str, Any]:
             for column, seats_of in enumerate(columns):
                 for seat in seats_of:
                     points[seat] = hand.points[column]
-            amounts = money.points_amounts(
-                points, table.point_stake, lower_is_better=rules.lower_is_better
+            amounts = whole_units(
+                money.points_amounts(
+                    points, table.point_stake, lower_is_better=rules.lower_is_better
+                ),
+                rules.points_scale,
             )
             for seat, amount in enumerate(amounts):
                 if amount:

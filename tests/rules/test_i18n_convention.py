@@ -19,6 +19,7 @@ import importlib
 import json
 import string
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -80,7 +81,7 @@ def check_value(value: Any, where: str) -> None:
     elif isinstance(value, tuple | list):
         assert all(isinstance(v, Card) for v in value), f"{where}: a list that is not of cards"
     else:
-        allowed = Card | Suit | int | str
+        allowed = Card | Suit | int | Decimal | str
         assert isinstance(value, allowed), f"{where}: a value of type {type(value).__name__}"
         assert not isinstance(value, bool), f"{where}: a bool value"
 

@@ -3,6 +3,10 @@ trump's timing, Go Nov, and the checks of each entry. Expected values come from 
 
 from __future__ import annotations
 
+import json
+from decimal import Decimal
+from pathlib import Path
+
 import pytest
 
 from companion.games.ui77 import play
@@ -21,6 +25,7 @@ from companion.rules.cards import Suit, parse_card, parse_cards
 from companion.rules.events import Seat
 
 NAMES3 = ("Ann", "Bob", "Cat")
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples" / "ui77"
 
 
 def deal(dealer: int, one: str, two: str, three: str, cut: tuple[int, ...] = ()) -> Deal:
@@ -244,3 +249,59 @@ def test_seats() -> None:
         Ui77(6)
     with pytest.raises(ValueError):
         Ui77(1)
+
+
+# --- Go Nov kept to one decimal (U-7 option): exact tenths ---------------------------------------
+
+
+def test_go_nov_to_one_decimal_counts_whole_tenths() -> None:
+    tenth = Ui77(4, options={"nov_rounding": "tenth"})
+    assert tenth.points_scale == 10
+    # 9 + 9 + 8 = 26, 26 / 3 = 8.666…, half up to a tenth: 8.7, kept as 87 tenths.
+    assert tenth.go_nov([90, 90, 80, 110], 11) == {3: 87}
+    # 25 / 3 = 8.333… → 8.3; 7 + 8 = 15, 15 / 2 = 7.5 exactly.
+    assert tenth.go_nov([90, 80, 80, 110], 11) == {3: 83}
+    assert Ui77(3, options={"nov_rounding": "tenth"}).go_nov([70, 80, 110], 11) == {2: 75}
+    # 8 + 8.5 = 16.5, 16.5 / 2 = 8.25: half up to a tenth, 8.3 (165 tenths / 2 = 82.5 → 83).
+    assert Ui77(3, options={"nov_rounding": "tenth"}).go_nov([80, 85, 110], 11) == {2: 83}
+    assert tenth.shown_points(87) == Decimal("8.7") and tenth.shown_points(-23) == Decimal("-2.3")
+    assert tenth.shown_points(110) == 11 and isinstance(tenth.shown_points(110), int)
+    assert Ui77(4).points_scale == 1 and Ui77(4).shown_points(87) == 87
+
+
+def _one_decimal_log(**options: str) -> tuple[Ui77, list[object]]:
+    data = json.loads((EXAMPLES / "go-nov-one-decimal.json").read_text())
+    names = tuple(data["players"])
+    rules = Ui77(len(names), {**data["options"], **options}, names)
+    return rules, [rules.event_from_dict(e, by_name=True) for e in data["events"]]
+
+
+def test_the_one_decimal_example_against_the_other_roundings() -> None:
+    """docs/examples/ui77/go-nov-one-decimal.json under each rounding, worked out by hand: Dan
+    lands on 11 in hand 5 with the others on 9, 9 and 8 (26 / 3 = 8.67)."""
+    for rounding, reset in (("tenth", Decimal("8.7")), ("half-up", 9), ("floor", 8)):
+        rules, events = _one_decimal_log(nov_rounding=rounding)
+        state = replay(rules, events).state
+        dan = [rules.shown_points(h.points[3]) for h in rules.hands(state)]
+        assert dan[4] == 4 + reset - 11
+        totals = [rules.shown_points(t) for t in rules.scores(state)]
+        assert totals == [10, 13, 10, reset]
+        assert rules.outcome(state).winners == (3,)
+    rules, events = _one_decimal_log()
+    go_nov = rules.hands(replay(rules, events).state)[4].lines[3][-1]
+    assert go_nov.rule == "go-nov" and go_nov.points == -23
+    assert go_nov.label == (
+        "Go Nov: landed exactly on 11, so the total becomes 8.7, the average of the others"
+    )
+    state = replay(rules, events[:11]).state
+    assert dict(rules.info(state))["To the goal"] == "Ann 2 · Bob 2 · Cat 3 · Dan 2.3"
+
+
+def test_the_goal_is_compared_in_points_when_tenths_are_kept() -> None:
+    """Totals of 7 are kept as 70 tenths: the goal 11 is above them all (U-10)."""
+    rules, events = _one_decimal_log()
+    before_goal = events[:8]
+    state = replay(rules, before_goal).state
+    assert rules.scores(state) == (70, 70, 70, 70)
+    assert rules.violations(state, Goal(score=11)) == []
+    assert replay(rules, [*before_goal, Goal(score=11)]).state.goal == 11

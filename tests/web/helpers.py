@@ -6,6 +6,7 @@ import html
 import re
 import uuid
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -36,7 +37,7 @@ _TAG = re.compile(r"<[^>]+>")
 _TFOOT = re.compile(r"<tfoot>(.*?)</tfoot>", re.S)
 _TBODY = re.compile(r'<table class="scoreboard">.*?<tbody>(.*?)</tbody>', re.S)
 _HAND_ROW = re.compile(r'<tr><th scope="row">\d+</th>(.*?)</tr>', re.S)
-_NUM_CELL = re.compile(r'<td class="num[^"]*">(-?\d+)</td>')
+_NUM_CELL = re.compile(r'<td class="num[^"]*">(-?\d+(?:[.,]\d+)?)</td>')
 
 
 def start(table: Table, key: str, options: dict[str, Any] | None = None) -> Game:
@@ -127,18 +128,26 @@ def starts_with_element(html_text: str, element_id: str) -> bool:
     return re.match(rf'\s*<[a-z]+\b[^>]*\bid="{element_id}"', html_text) is not None
 
 
-def page_totals(response: HttpResponse) -> list[int]:
+def number(text: str) -> int | Decimal:
+    """A number of points as a page or a CSV writes it: whole, or with its decimals (Ui77's
+    Go Nov kept to one decimal: 8.7, or 8,7 in French), read exactly."""
+    text = text.replace(",", ".")
+    return Decimal(text) if "." in text else int(text)
+
+
+def page_totals(response: HttpResponse) -> list[int | Decimal]:
     """The Total row of the scoreboard, as shown on the page."""
     found = _TFOOT.search(response.content.decode())
     assert found, "no scoreboard totals on the page"
-    return [int(n) for n in _NUM_CELL.findall(found.group(1))]
+    return [number(n) for n in _NUM_CELL.findall(found.group(1))]
 
 
-def page_hands(response: HttpResponse) -> list[list[int]]:
+def page_hands(response: HttpResponse) -> list[list[int | Decimal]]:
     """The scoreboard's per-hand rows (points by seat), as shown on the page."""
     found = _TBODY.search(response.content.decode())
     assert found, "no scoreboard on the page"
-    return [[int(n) for n in _NUM_CELL.findall(row)] for row in _HAND_ROW.findall(found.group(1))]
+    rows = _HAND_ROW.findall(found.group(1))
+    return [[number(n) for n in _NUM_CELL.findall(row)] for row in rows]
 
 
 def replayed_totals(game: Game) -> tuple[int, ...]:

@@ -7,6 +7,7 @@ import io
 import itertools
 import json
 import re
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from companion.tables import actions
 from companion.tables.context import RECENT_HANDS
 from companion.tables.models import Game
 
-from .helpers import page_hands, page_totals, words
+from .helpers import number, page_hands, page_totals, words
 
 EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
 SEVERAL_HANDS = [
@@ -30,7 +31,7 @@ SEVERAL_HANDS = [
     and len(json.loads(p.with_suffix(".expected.json").read_text()).get("hands", [])) >= 2
 ]
 _POLYLINE = re.compile(r'<polyline class="series-\d" points="([^"]+)"/>')
-_LEGEND = re.compile(r'</svg>([^<]+) <strong class="num">(-?\d+)</strong>')
+_LEGEND = re.compile(r'</svg>([^<]+) <strong class="num">(-?\d+(?:\.\d+)?)</strong>')
 
 
 def _imported(name: str) -> Game:
@@ -70,7 +71,7 @@ def test_chart_has_a_line_per_column_ending_on_the_totals(
     assert len(lines) == len(totals)
     assert all(len(line) == len(hands) + 1 for line in lines), "a start point, then one a hand"
     assert len({line[0] for line in lines}) == 1, "every column starts from the same score"
-    legend = [(who.strip(), int(points)) for who, points in _LEGEND.findall(html)]
+    legend = [(who.strip(), number(points)) for who, points in _LEGEND.findall(html)]
     assert [points for _, points in legend] == totals
     # Higher totals are drawn higher (a smaller y), and equal totals at the same height.
     ends = [line[-1][1] for line in lines]
@@ -105,7 +106,9 @@ def test_no_chart_before_the_second_hand(
 @pytest.mark.parametrize("name", SEVERAL_HANDS)
 def test_csv_has_each_hand_and_the_totals(client: Client, db: None, name: str) -> None:
     game = _imported(name)
-    expected = json.loads((EXAMPLES / name).with_suffix(".expected.json").read_text())
+    expected = json.loads(
+        (EXAMPLES / name).with_suffix(".expected.json").read_text(), parse_float=Decimal
+    )
     response = client.get(f"/t/{game.table.view_key}/g/{game.number}/scores.csv")
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
@@ -115,7 +118,7 @@ def test_csv_has_each_hand_and_the_totals(client: Client, db: None, name: str) -
     names = header[1:]
     assert header[0] == "Hand" and names == list(expected["hands"][0])
     hand_rows = rows[: len(expected["hands"])]
-    assert [[int(c) for c in row[1:]] for row in hand_rows] == [
+    assert [[number(c) for c in row[1:]] for row in hand_rows] == [
         [hand[n] for n in names] for hand in expected["hands"]
     ]
     assert [row[0] for row in hand_rows] == [str(i) for i in range(1, len(hand_rows) + 1)]

@@ -6,6 +6,7 @@ scores are worked out by hand from rulings §4.2 (rule 13)."""
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from companion.games.ui77.game import Deal, Discards, Goal, Result, Trick
 from companion.rules.cards import parse_cards
 from companion.rules.events import Seat
 from companion.tables import actions
+from companion.tables.ledger_views import build_ledger, whole_units
 from companion.tables.models import Game, Table
 
 from .helpers import (
@@ -351,3 +353,71 @@ def test_a_swap_when_the_suits_differ_is_refused(client: Client, dealt: Game) ->
     response = client.post(game_url(dealt, "record/swap/"), data)
     assert response.status_code == 200
     assert event_count(dealt) == before
+
+
+# --- Go Nov kept to one decimal (U-7 option) ------------------------------------------------------
+
+
+def test_one_decimal_go_nov_is_shown_exactly(client: Client, db: None) -> None:
+    """docs/examples/ui77/go-nov-one-decimal.json, worked out by hand: in hand 5 Dan lands on 11
+    and gets (9 + 9 + 8) / 3 = 8.67, kept as 8.7 (4 − 2.3 = 1.7 that hand); Bob passes 11 in
+    hand 6 and Dan, lowest with 8.7, wins."""
+    game = _imported("go-nov-one-decimal.json")
+    page = client.get(game_url(game))
+    assert page_totals(page) == [10, 13, 10, Decimal("8.7")]
+    assert page_hands(page)[-2:] == [[2, 2, 1, Decimal("1.7")], [1, 4, 2, 0]]
+    shown = words(page)
+    assert "Dan wins." in shown
+    assert "Go Nov: landed exactly on 11, so the total becomes 8.7, the average of the others" in (
+        shown
+    )
+    assert "−2.3" in shown or "-2.3" in shown
+    assert "Go Nov average kept to one decimal" in shown
+    csv_body = client.get(game_url(game, "scores.csv")).content.decode("utf-8-sig")
+    assert "Total,10,13,10,8.7" in csv_body.replace("\r", "")
+
+
+def test_one_decimal_uses_the_languages_decimal_separator(client: Client, db: None) -> None:
+    game = _imported("go-nov-one-decimal.json")
+    response = client.get(game_url(game), HTTP_ACCEPT_LANGUAGE="fr")
+    shown = words(response)
+    assert "8,7" in shown and "8.7" not in shown
+    assert page_totals(response) == [10, 13, 10, Decimal("8.7")]  # the Total cells, read back
+    assert "Dan 8,7." in text(response)  # the chart's label, for screen readers
+
+
+def test_changing_to_one_decimal_mid_game_rescores_every_hand(client: Client, db: None) -> None:
+    """The same log rounded half up (the default): Dan's Go Nov gives 9, his hand 5 is 2, his
+    total 9; the table then keeps one decimal: 8.7."""
+    path = Path(settings.BASE_DIR) / "docs" / "examples" / "ui77" / "go-nov-one-decimal.json"
+    data = json.loads(path.read_text())
+    data["options"] = {}
+    _, game = actions.check_import_log(data)
+    assert page_totals(client.get(game_url(game))) == [10, 13, 10, 9]
+    response = client.post(
+        game_url(game, "options/"), {"client_id": new_uuid(), "nov_rounding": "tenth"}
+    )
+    assert response.status_code == 302
+    assert page_totals(client.get(game_url(game))) == [10, 13, 10, Decimal("8.7")]
+
+
+def test_the_ledger_counts_tenths_in_whole_minor_units() -> None:
+    """Hand 5 at 1 cent a point, counting down (each pair settles its difference): Ann and Bob
+    −1.3 cents, Cat +2.7, Dan −0.1, in tenths (−13, −13, 27, −1). Rounded down: −2, −2, 2, −1
+    (3 short of zero); the largest remainders (Dan 0.9, then Ann, Bob, Cat at 0.7 in seat
+    order) get one each: −1, −1, 2, 0."""
+    assert whole_units((-13, -13, 27, -1), 10) == (-1, -1, 2, 0)
+    assert whole_units((7, 7, -14), 10) == (1, 1, -2)  # 0.7, 0.7, −1.4
+    assert whole_units((5, -5), 1) == (5, -5)
+
+
+def test_the_ledger_of_a_game_with_tenths_adds_up(db: None) -> None:
+    """go-nov-one-decimal.json at 1 cent a point: hands 1 to 4 cancel out (each player gets −9,
+    −1, +3 and +7 once); hand 5 gives −1, −1, +2, 0 (above); hand 6 (1, 4, 2, 0 points) gives
+    +3, −9, −1, +7. Balances: Ann +2, Bob −10, Cat +1, Dan +7 cents."""
+    game = _imported("go-nov-one-decimal.json")
+    table = game.table
+    table.point_stake = 1
+    table.save(update_fields=["point_stake"])
+    people = build_ledger(table, table.score_key)["people"]
+    assert {p.name: p.balance for p in people} == {"Ann": 2, "Bob": -10, "Cat": 1, "Dan": 7}

@@ -202,14 +202,14 @@ def goal_problems(rules: Table, state: Ui77State, goal: Goal) -> list[Violation]
             )
         ]
     top = max(rules.scores(state))
-    if rules.options.goal_above_totals and goal.score <= top:
+    if rules.options.goal_above_totals and goal.score * rules.points_scale <= top:
         return [
             Violation(
                 "goal-too-low",
                 tr(
                     "The goal must be higher than every total so far (the highest is {top}), "
                     "or the game would end at once.",
-                    top=top,
+                    top=rules.shown_points(top),
                 ),
                 rule="goal",
             )

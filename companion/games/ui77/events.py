@@ -4,6 +4,7 @@ what the helper modules may ask of the rules (:class:`Table`)."""
 from __future__ import annotations
 
 import dataclasses
+from decimal import Decimal
 from typing import Protocol
 
 from companion.rules.cards import Card
@@ -96,7 +97,7 @@ class Goal(Event):
 class Ui77Options:
     ace_low: bool = False  # U-1
     broken_by: str = "any"  # U-3: "any" trump played, or only an "effective" one
-    nov_rounding: str = "half-up"  # U-7: "half-up" or "floor"
+    nov_rounding: str = "half-up"  # U-7: "half-up", "floor" or "tenth" (one decimal kept)
     goal_above_totals: bool = True  # U-10
     cut_penalty: bool = True  # U-11
 
@@ -143,6 +144,11 @@ class Table(Protocol):
     def winners_text(self, end: Outcome) -> str: ...
 
     def scores(self, state: Ui77State) -> tuple[int, ...]: ...
+
+    @property
+    def points_scale(self) -> int: ...
+
+    def shown_points(self, value: int) -> int | Decimal: ...
 
     def expects(self, state: Ui77State) -> frozenset[str]: ...
 

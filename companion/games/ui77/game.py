@@ -105,9 +105,14 @@ class Ui77(Rules[Ui77State, Ui77Options]):
             tr("Go Nov average"),
             tr(
                 "A total landing exactly on the goal becomes the average of the other totals; "
-                "an average that is not whole is rounded half up (ruling U-7) or down."
+                "an average that is not whole is rounded half up (ruling U-7), down, or kept "
+                "to one decimal (rounded half up to tenths)."
             ),
-            (("half-up", tr("rounded half up")), ("floor", tr("rounded down"))),
+            (
+                ("half-up", tr("rounded half up")),
+                ("floor", tr("rounded down")),
+                ("tenth", tr("kept to one decimal")),
+            ),
         ),
         Option(
             "goal_above_totals",
@@ -128,6 +133,11 @@ class Ui77(Rules[Ui77State, Ui77Options]):
             ((True, trc("option", "yes")), (False, trc("option", "no"))),
         ),
     )
+
+    @property
+    def points_scale(self) -> int:
+        """Tenths of a point when the Go Nov average keeps one decimal (U-7), else points."""
+        return 10 if self.options.nov_rounding == "tenth" else 1
 
     # --- phase -------------------------------------------------------------------------------
     def initial_state(self) -> Ui77State:
@@ -335,7 +345,7 @@ class Ui77(Rules[Ui77State, Ui77Options]):
                     "Go Nov: landed exactly on {goal}, so the total becomes {total}, the average "
                     "of the others",
                     goal=goal,
-                    total=reset,
+                    total=self.shown_points(reset),
                 )
                 lines[seat].append(ScoreLine(label, reset - after[seat], "go-nov"))
                 final[seat] = reset
@@ -356,11 +366,13 @@ class Ui77(Rules[Ui77State, Ui77Options]):
 
     def go_nov(self, totals: list[int] | tuple[int, ...], goal: int) -> dict[int, int]:
         """{seat: new total} for each total exactly on the goal: the average of the others'
-        totals, all worked out from the totals before any reset (U-7, U-8)."""
+        totals, all worked out from the totals before any reset (U-7, U-8). Totals are in
+        1/points_scale units (tenths when one decimal is kept: the average is then rounded
+        half up to a tenth, in whole tenths, exactly); the goal is in points."""
         out = {}
         others = len(totals) - 1
         for seat, total in enumerate(totals):
-            if total != goal:
+            if total != goal * self.points_scale:
                 continue
             rest = sum(totals) - total
             if self.options.nov_rounding == "floor":
@@ -382,7 +394,7 @@ class Ui77(Rules[Ui77State, Ui77Options]):
                     target=target,
                     gap=gap,
                 ),
-                gap,
+                gap * self.points_scale,
                 "scoring",
             ),
             ScoreLine(
@@ -391,12 +403,12 @@ class Ui77(Rules[Ui77State, Ui77Options]):
                     "{n} cards left outside the slough suit",
                     outside,
                 ),
-                outside,
+                outside * self.points_scale,
                 "scoring",
             ),
         ]
         if cut:
-            lines.append(ScoreLine(tr("Offered or accepted a cut"), 1, "cut"))
+            lines.append(ScoreLine(tr("Offered or accepted a cut"), self.points_scale, "cut"))
         return tuple(lines)
 
     def hands(self, state: Ui77State) -> tuple[HandScore, ...]:
@@ -408,7 +420,7 @@ class Ui77(Rules[Ui77State, Ui77Options]):
     def outcome(self, state: Ui77State) -> Outcome | None:
         if state.hand is not None or state.goal is None or not state.done:
             return None
-        if max(state.totals) <= state.goal:
+        if max(state.totals) <= state.goal * self.points_scale:
             return None
         low = min(state.totals)
         return Outcome("goal-passed", tuple(s for s, t in enumerate(state.totals) if t == low))

@@ -117,7 +117,7 @@ def info(rules: Table, state: Ui77State) -> list[tuple[str, str]]:
                 trc("info", "Totals"),
                 dot_list(
                     [
-                        tr("{player} {score}", player=n, score=t)
+                        tr("{player} {score}", player=n, score=rules.shown_points(t))
                         for n, t in zip(names, totals, strict=True)
                     ]
                 ),
@@ -130,7 +130,11 @@ def info(rules: Table, state: Ui77State) -> list[tuple[str, str]]:
                 tr("To the goal"),
                 dot_list(
                     [
-                        tr("{player} {left}", player=n, left=state.goal - t)
+                        tr(
+                            "{player} {left}",
+                            player=n,
+                            left=rules.shown_points(state.goal * rules.points_scale - t),
+                        )
                         for n, t in zip(names, totals, strict=True)
                     ]
                 ),

@@ -276,7 +276,7 @@ class GoalForm(EntryForm):
 
     def build(self) -> None:
         totals = self.rules.scores(self.state)
-        top = max(totals) if totals else 0
+        top = max(totals) // self.rules.points_scale if totals else 0  # whole before any Go Nov
         low = top // 11 + 1 if self.rules.options.goal_above_totals else 1
         self.fields["score"] = forms.TypedChoiceField(
             label=_("Goal"),
