@@ -15,13 +15,13 @@ from .base import (
     RANK_CHOICES,
     Chips,
     EntryForm,
-    PointsField,
     card_from,
     card_initial,
     rank_chips,
     suit_chips,
 )
 from .cards import CardsField
+from .rummy import DeadwoodForm
 
 END_CHOICES = [("knock", "Knock"), ("gin", "Gin"), ("break", "Break: the stock ran out")]
 
@@ -41,7 +41,7 @@ class DealForm(EntryForm):
         return game.Deal(dealer=self.cleaned_data["dealer"])
 
 
-class ResultForm(EntryForm):
+class ResultForm(DeadwoodForm):
     """Quick entry: how the hand ended, who knocked, went gin or broke, and each player's
     deadwood after laying off (a sum such as 10+7 may be typed; blank is 0)."""
 
@@ -63,23 +63,10 @@ class ResultForm(EntryForm):
             widget=Chips,
             error_messages={"required": _("Tap who knocked, went gin or broke.")},
         )
-        for seat, name in self.seat_choices():
-            self.fields[f"deadwood_{seat}"] = PointsField(label=name, required=False)
-
-    def deadwood_fields(self) -> list[forms.BoundField]:
-        return [self[f"deadwood_{s}"] for s, _name in self.seat_choices()]
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        data["deadwood"] = tuple(data.get(f"deadwood_{s}") or 0 for s, _name in self.seat_choices())
-        return data
+        self.deadwood_boxes()
 
     def initial_from(self, event: game.Result) -> dict[str, Any]:
-        return {
-            "end": event.end,
-            "by": event.by,
-            **{f"deadwood_{s}": n for s, n in enumerate(event.deadwood)},
-        }
+        return {"end": event.end, "by": event.by, **self.deadwood_initial(event.deadwood)}
 
     def to_event(self) -> engine.Event:
         d = self.cleaned_data

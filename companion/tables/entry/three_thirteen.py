@@ -12,8 +12,9 @@ from django.utils.translation import gettext as _
 from companion import rules as engine
 from companion.games.three_thirteen import game, play, text
 
-from .base import Chips, EntryForm, PointsField
+from .base import Chips, EntryForm
 from .cards import CardsField
+from .rummy import DeadwoodForm
 
 
 class DealForm(EntryForm):
@@ -53,7 +54,7 @@ class _HandForm(EntryForm):
         self.top = play.max_deadwood(self.rules.options, self.number)
 
 
-class ResultForm(_HandForm):
+class ResultForm(DeadwoodForm, _HandForm):
     """Quick entry: who went out, and each other player's deadwood in points (a sum such as
     10+7 may be typed while counting). A blank counts as 0."""
 
@@ -64,19 +65,10 @@ class ResultForm(_HandForm):
     def build(self) -> None:
         self.hand_facts()
         self.fields["out"] = self.out_field()
-        for seat, name in self.seat_choices():
-            self.fields[f"deadwood_{seat}"] = PointsField(label=name, required=False)
-
-    def deadwood_fields(self) -> list[forms.BoundField]:
-        return [self[f"deadwood_{s}"] for s, _name in self.seat_choices()]
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        data["deadwood"] = tuple(data.get(f"deadwood_{s}") or 0 for s, _name in self.seat_choices())
-        return data
+        self.deadwood_boxes()
 
     def initial_from(self, event: game.Result) -> dict[str, Any]:
-        return {"out": event.out, **{f"deadwood_{s}": n for s, n in enumerate(event.deadwood)}}
+        return {"out": event.out, **self.deadwood_initial(event.deadwood)}
 
     def to_event(self) -> engine.Event:
         d = self.cleaned_data
