@@ -21,6 +21,7 @@ from companion.games.big_three import examples as big_three_examples
 from companion.games.buck_euchre import examples as buck_euchre_examples
 from companion.games.elusive_34 import examples as elusive_34_examples
 from companion.games.jersey_gin import examples as jersey_gin_examples
+from companion.games.kaluki import examples as kaluki_examples
 from companion.games.malilla import examples as malilla_examples
 from companion.games.recruit import examples as recruit_examples
 from companion.games.skin import examples as skin_examples
@@ -40,6 +41,7 @@ EXAMPLES: dict[str, Any] = {
     "ui77": ui77_examples,
     "three_thirteen": three_thirteen_examples,
     "jersey_gin": jersey_gin_examples,
+    "kaluki": kaluki_examples,
     "ziginette": ziginette_examples,
     "skin": skin_examples,
 }

@@ -390,10 +390,11 @@ def test_screen() -> None:
 def test_doctests() -> None:
     import doctest
 
+    from companion.games.kaluki import examples as examples_module
     from companion.games.kaluki import game as game_module
     from companion.games.kaluki import play as play_module
 
-    for module in (game_module, play_module):
+    for module in (game_module, play_module, examples_module):
         assert doctest.testmod(module).failed == 0, module.__name__
 
 
@@ -423,3 +424,10 @@ def test_example_logs_give_the_money_worked_out_by_hand(path: Path) -> None:
 
 def test_there_is_a_kaluki_example_with_jokers_left_in_the_losers_hands() -> None:
     assert "kaluki-with-jokers" in [p.stem for p in EXAMPLES]
+
+
+def test_rules_page_examples_match_their_worked_out_payments() -> None:
+    from companion.games.kaluki.examples import EXAMPLES, example_points
+
+    for ex in EXAMPLES:
+        assert example_points(ex)[0] == ex.expected, ex.title
