@@ -231,7 +231,7 @@ def test_a_missed_forced_dig_is_flagged_when_the_cards_show_it() -> None:
     log += [Pass(seat=Seat(0)), Pass(seat=Seat(1)), P(2, "3H 3D")]
     flagged = replay(r, log).flagged
     assert [(i, v.code, v.severity) for i, v in flagged] == [(8, "missed-dig", "irregularity")]
-    assert "Cat has now played 3 3s" in str(flagged[0][1].message)
+    assert "Cat has now played 3 threes, all dealt to them" in str(flagged[0][1].message)
     # The solo's cards may come from the widow: nothing is inferred from them.
     solo_log: list[Event] = [DEAL, B(1, 1), B(2, 0), B(0, 0), P(1, "3S 3H 3D")]
     assert replay(r, solo_log).flagged == ()

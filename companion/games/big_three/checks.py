@@ -317,7 +317,7 @@ def _missed_dig(rules: Table, hand: Hand, event: Play) -> list[Violation]:
     if play.forces_dig(*before) or not play.forces_dig(*after):
         return []
     shown = (
-        tr("{n} 3s", n=after[0]) if after[0] >= 3 else tr("two 3s and {n} 2s", n=after[1])
+        tr("{n} threes", n=after[0]) if after[0] >= 3 else tr("2 threes and {n} twos", n=after[1])
     )
     message = tr(
         "{player} has now played {cards}, all dealt to them: with the forced dig they had to "
