@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from companion import rules as engine
 from companion.games.kaluki import game, play, text
+from companion.tables.i18n import card_label
 
 from .base import Chips, EntryForm, PointsField, count_field
 from .cards import CardsField
@@ -68,7 +69,7 @@ def typed_field(label: str, help_text: str) -> forms.CharField:
 
 class DealForm(EntryForm):
     kind = "deal"
-    label = "Deal"
+    label = gettext_lazy("Deal")
     template = "games/kaluki/_deal_form.html"
 
     def build(self) -> None:
@@ -93,7 +94,7 @@ class MeldsForm(EntryForm):
     taken back."""
 
     kind = "melds"
-    label = "Melds"
+    label = gettext_lazy("Melds")
     template = "games/kaluki/_melds_form.html"
 
     def build(self) -> None:
@@ -190,7 +191,7 @@ class ResultForm(_HandForm):
     other player still holds. A blank counts as 0."""
 
     kind = "result"
-    label = "Quick entry"
+    label = gettext_lazy("Quick entry")
     template = "games/kaluki/_result_form.html"
 
     def build(self) -> None:
@@ -234,7 +235,7 @@ class HandsForm(_HandForm):
     (the card picker, two of each card and four jokers)."""
 
     kind = "hands"
-    label = "Cards"
+    label = gettext_lazy("Cards")
     template = "games/kaluki/_hands_form.html"
 
     def build(self) -> None:
@@ -281,7 +282,7 @@ class StockOutForm(EntryForm):
     """The stock ran out (with the house rule that voids the hand)."""
 
     kind = "stock-out"
-    label = "Stock ran out"
+    label = gettext_lazy("Stock ran out")
     template = "games/kaluki/_stock_form.html"
 
     def to_event(self) -> engine.Event:
@@ -301,9 +302,9 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
             return _("%(player)s dealt; a joker was cut") % {"player": names[event.dealer]}
         return _("%(player)s dealt") % {"player": names[event.dealer]}
     if isinstance(event, game.Melds):
-        parts = [" ".join(c.label for c in m) for m in event.melds]
+        parts = [" ".join(card_label(c) for c in m) for m in event.melds]
         parts += [
-            f"{lay.meld}: +{' '.join(c.label for c in lay.cards)}" for lay in event.layoffs
+            f"{lay.meld}: +{' '.join(card_label(c) for c in lay.cards)}" for lay in event.layoffs
         ]
         return _("%(player)s melded %(melds)s") % {
             "player": names[event.player],
@@ -321,7 +322,7 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
         return line % {"player": names[event.out], "cards": held}
     if isinstance(event, game.Hands):
         cards = "; ".join(
-            f"{n} {' '.join(c.label for c in hand)}"
+            f"{n} {' '.join(card_label(c) for c in hand)}"
             for s, (n, hand) in enumerate(zip(names, event.cards, strict=True))
             if s != event.out
         )
