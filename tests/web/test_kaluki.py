@@ -202,10 +202,19 @@ def test_kaluki_with_jokers_left_pays_double(client: Client, dealt: Game) -> Non
 
 def test_the_money_reaches_the_ledger(client: Client, dealt: Game) -> None:
     actions.check_record_event(dealt, Result(out=Seat(1), cards=(4, 0, 3), jokers=(1, 0, 0)))
-    page = words(client.get(f"/t/{dealt.table.score_key}/ledger/"))
-    assert "Kaluki" in page
-    # Bob receives 5 + 3 = 8 units; a unit is worth 1.00 by default
-    assert "8.00" in page and "-5.00" in page and "-3.00" in page
+    table = dealt.table
+    # A unit is worth €0.25: Ann pays 4 + 1 = 5 units (€1.25), Cat 3 (€0.75), Bob gets €2.00.
+    client.post(
+        f"/t/{table.score_key}/ledger/settings/",
+        {"currency": "€", "decimals": "2", "chip_value": "0.25", "point_stake": "0"},
+    )
+    page = words(client.get(f"/t/{table.score_key}/ledger/"))
+    assert "Ann -€1.25" in page and "Bob +€2.00" in page and "Cat -€0.75" in page
+    assert "Ann pays Bob €1.25" in page and "Cat pays Bob €0.75" in page
+    assert "Ann dealt; Bob went out" in page
+    # Undo the hand: the ledger is square again.
+    client.post(game_url(dealt, "undo/"))
+    assert "Everyone is square" in words(client.get(f"/t/{table.score_key}/ledger/"))
 
 
 def test_the_screen_shows_the_melds_and_who_has_melded(client: Client, melded: Game) -> None:
