@@ -407,3 +407,37 @@ def test_lay_offs_on_any_opponents_melds_with_the_option() -> None:
     assert rules.hands(state)[0].points == (58, 0, 0)
     bob = [str(line.label) for line in rules.hands(state)[0].lines[1]]
     assert bob[:2] == ["Melds: 2♠ 3♠ 4♠ 5♠", "Laid off 4♥ 5♦"]
+
+
+def test_the_knockers_melds_as_laid_out_are_binding() -> None:
+    """Ruling 6.2.4: 3♥ 4♥ 5♥ 3♠ 3♦ 10♣ J♣ Q♣ K♣ A♠ is best as two runs (3♠ 3♦ A♠ left: 7),
+    but Ann may lay out the 3s as a set (4♥ 5♥ A♠ left: 10): then 3♣ goes on the set, and 6♥
+    has no run to go on."""
+    rules = game()
+    hand = cards("3H 4H 5H 3S 3D 10C JC QC KC AS")
+    log: list[Event] = [Deal(dealer=Seat(2))]
+    best = Show(end="knock", by=Seat(0), cards=hand)
+    shown = replay(rules, [*log, best]).state.hand
+    assert shown is not None and shown.shown is not None and shown.shown.deadwood_value == 7
+    set_of_3s = Show(
+        end="knock", by=Seat(0), cards=hand, melds=(cards("3H 3S 3D"), cards("10C JC QC KC"))
+    )
+    log.append(set_of_3s)
+    state = replay(rules, log).state
+    assert state.hand is not None and state.hand.shown is not None
+    assert state.hand.shown.deadwood_value == 10
+    assert refused(rules, log, LayOff(seat=Seat(1), card=parse_card("3C"), meld=1)) == []
+    assert refused(rules, log, LayOff(seat=Seat(1), card=parse_card("6H"), meld=1)) == [
+        "layoff-does-not-fit"
+    ]
+    # refused: a meld of cards not hers, no meld, and melds that leave more than 10
+    stray = Show(end="knock", by=Seat(0), cards=hand, melds=(cards("3H 3S 3C"),))
+    assert refused(rules, log[:1], stray) == ["meld-not-in-hand"]
+    two = Show(end="knock", by=Seat(0), cards=hand, melds=(cards("4H 5H"),))
+    assert refused(rules, log[:1], two) == ["not-a-meld"]
+    short = Show(end="knock", by=Seat(0), cards=hand, melds=(cards("10C JC QC KC"),))
+    problems = rules.violations(replay(rules, log[:1]).state, short)
+    assert [p.code for p in problems] == ["knock-too-high"]
+    # 3♥ 4♥ 5♥ 3♠ 3♦ A♠ left: 3 + 4 + 5 + 3 + 3 + 1 = 19
+    message = str(problems[0].message)
+    assert "the melds laid out leave" in message and ", 19;" in message

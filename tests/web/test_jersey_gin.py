@@ -219,3 +219,20 @@ def test_lay_offs_on_a_defenders_meld_with_the_house_rule(client: Client, dealt:
     rest = {"cards_1_typed": "KD KH 7C 6C 10D", "cards_2_typed": "AS AC 3C 4D 10S"}
     assert record(client, dealt, "rest", rest).status_code == 302
     assert page_hands(client.get(game_url(dealt))) == [[58, 0, 0]]
+
+
+def test_the_knocker_lays_out_their_own_melds(client: Client, dealt: Game) -> None:
+    """Ruling 6.2.4 through the form: Ann lays the 3s out as a set (10 left, not the best 7),
+    so the screen numbers her melds as she laid them out."""
+    show = {
+        "end": "knock",
+        "by": 0,
+        "cards_typed": "3H 4H 5H 3S 3D 10C JC QC KC AS",
+        "melds": "3H 3S 3D / 10C JC QC KC",
+    }
+    bad = dict(show, melds="3H 3S 3X")
+    assert record(client, dealt, "show", bad).status_code == 200  # no such card: nothing written
+    assert record(client, dealt, "show", show).status_code == 302
+    shown = words(client.get(game_url(dealt)))
+    assert "Knocker's melds 1: 3♥ 3♠ 3♦ · 2: 10♣ J♣ Q♣ K♣" in shown
+    assert "Knocker's deadwood A♠ 5♥ 4♥: 10" in shown

@@ -160,23 +160,27 @@ def show_problems(rules: Table, hand: Hand, event: Show) -> list[Violation]:
     every = [*event.cards, *_on_table(hand)]
     if twice := [c for c, n in Counter(every).items() if n > 1]:
         return [_twice(twice[0])]
-    best = play.arrange(event.cards)
+    if event.melds is not None and (problems := _laid_out_problems(names[event.by], event)):
+        return problems
+    best = play.shown_arrangement(event.cards, event.melds)
     mine, player = best.deadwood_value, names[event.by]
+    values = {"player": player, "cards": best.deadwood, "points": mine}
     if event.end == "knock" and mine > play.KNOCK_LIMIT:
-        return [
-            Violation(
-                "knock-too-high",
-                tr(
-                    "{player} cannot knock: at best {cards} are left over, {points}; a knock "
-                    "needs {limit} or less.",
-                    player=player,
-                    cards=best.deadwood,
-                    points=mine,
-                    limit=play.KNOCK_LIMIT,
-                ),
-                rule="knocking",
+        if event.melds is None:
+            message = tr(
+                "{player} cannot knock: at best {cards} are left over, {points}; a knock "
+                "needs {limit} or less.",
+                limit=play.KNOCK_LIMIT,
+                **values,
             )
-        ]
+        else:
+            message = tr(
+                "{player} cannot knock: the melds laid out leave {cards}, {points}; a knock "
+                "needs {limit} or less.",
+                limit=play.KNOCK_LIMIT,
+                **values,
+            )
+        return [Violation("knock-too-high", message, rule="knocking")]
     if event.end == "knock" and mine == 0:
         return [
             Violation(
@@ -186,18 +190,42 @@ def show_problems(rules: Table, hand: Hand, event: Show) -> list[Violation]:
             )
         ]
     if event.end == "gin" and mine:
+        if event.melds is None:
+            message = tr(
+                "{player} cannot have gone gin: at best {cards} are left over ({points}).",
+                **values,
+            )
+        else:
+            message = tr(
+                "{player} cannot have gone gin: the melds laid out leave {cards} ({points}).",
+                **values,
+            )
+        return [Violation("gin-has-deadwood", message, rule="gin")]
+    return []
+
+
+def _laid_out_problems(player: str, event: Show) -> list[Violation]:
+    """The knocker's melds as laid out (ruling 6.2.4): each a meld of their own cards, each card
+    in one meld at most."""
+    assert event.melds is not None
+    every = [c for meld in event.melds for c in meld]
+    if twice := [c for c, n in Counter(every).items() if n > 1]:
+        return [_twice(twice[0])]
+    if stray := [c for c in every if c not in event.cards]:
         return [
             Violation(
-                "gin-has-deadwood",
+                "meld-not-in-hand",
                 tr(
-                    "{player} cannot have gone gin: at best {cards} are left over ({points}).",
+                    "{card} is in a meld laid out, but not among {player}'s cards.",
+                    card=stray[0],
                     player=player,
-                    cards=best.deadwood,
-                    points=mine,
                 ),
-                rule="gin",
+                rule="melds",
             )
         ]
+    for meld in event.melds:
+        if problems := _meld_shape(meld):
+            return problems
     return []
 
 

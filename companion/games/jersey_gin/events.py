@@ -38,11 +38,15 @@ class Show(Event):
     kind = "show"
     summary = tr(
         "Full entry, first step: the knocker's (or the gin player's) ten cards after the "
-        "discard; the app finds the melds and the deadwood."
+        "discard, and if they like the melds as they laid them out; otherwise the app finds "
+        "the best melds. The app counts the deadwood."
     )
     end: str  # "knock" or "gin"
     by: Seat
     cards: tuple[Card, ...]
+    #: The melds as the knocker laid them out (ruling 6.2.4: binding, as they fix what the others
+    #: may lay off on); None: the app's best arrangement.
+    melds: tuple[tuple[Card, ...], ...] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(sorted(self.cards, key=Card.sort_key)))

@@ -227,7 +227,7 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
         hand = state.hand
         assert hand is not None
         if isinstance(event, Show):
-            best = play.arrange(event.cards)
+            best = play.shown_arrangement(event.cards, event.melds)
             shown = Shown(
                 end=event.end,
                 by=event.by,

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from companion.games.jersey_gin.events import STOCK as STOCK  # 21 after the deal
 from companion.games.jersey_gin.events import JerseyGinOptions
 from companion.rules.cards import Card
-from companion.rules.melds import Arrangement, MeldRules, solve
+from companion.rules.melds import Arrangement, MeldRules, classify, gin_value, solve
 
 SEATS = 3
 DEALT = 10
@@ -100,3 +100,31 @@ MELDS = MeldRules()
 def arrange(cards: Sequence[Card]) -> Arrangement:
     """The arrangement with the least deadwood (ruling 6.2.4), exactly."""
     return solve(cards, MELDS)
+
+
+def shown_arrangement(
+    cards: Sequence[Card], melds: Sequence[Sequence[Card]] | None
+) -> Arrangement:
+    """A knocker's arrangement: the melds as laid out if given, else the best one."""
+    return arrange(cards) if melds is None else declared(cards, melds)
+
+
+def declared(cards: Sequence[Card], melds: Sequence[Sequence[Card]]) -> Arrangement:
+    """The arrangement a knocker laid out (ruling 6.2.4): their melds, each classified, and
+    every other card as deadwood. Raises MeldError for a group that is no meld; the caller
+    checks the cards are the knocker's, each once.
+
+    >>> from companion.rules.cards import parse_cards
+    >>> hand = parse_cards("6S 7S 8S 6C 7C 8C 8D 8H 2D 3D")
+    >>> runs = [parse_cards("6S 7S 8S"), parse_cards("6C 7C 8C")]
+    >>> declared(hand, runs).deadwood_value  # 8♦ 8♥ 2♦ 3♦ left: 8 + 8 + 2 + 3
+    21
+    >>> arrange(hand).deadwood_value  # 6♠ 7♠ 8♠ and 8♣ 8♦ 8♥ leave 6♣ 7♣ 2♦ 3♦: 18
+    18
+    """
+    built = tuple(classify(list(meld), MELDS) for meld in melds)
+    left = list(cards)
+    for meld in melds:
+        for card in meld:
+            left.remove(card)
+    return Arrangement(built, tuple(left), sum(gin_value(c) for c in left))

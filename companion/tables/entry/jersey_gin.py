@@ -21,7 +21,7 @@ from .base import (
     suit_chips,
 )
 from .cards import CardsField
-from .rummy import DeadwoodForm
+from .rummy import DeadwoodForm, melds_field, melds_initial, parse_melds
 
 END_CHOICES = [("knock", "Knock"), ("gin", "Gin"), ("break", "Break: the stock ran out")]
 
@@ -95,13 +95,19 @@ class ShowForm(EntryForm):
             error_messages={"required": _("Tap who knocked or went gin.")},
         )
         self.fields["cards"] = CardsField(label="Their ten cards, after the discard")
+        self.fields["melds"] = melds_field(_("Their melds as laid out (blank: the app's best)"))
+
+    def clean_melds(self) -> tuple[tuple[engine.Card, ...], ...] | None:
+        typed = self.cleaned_data.get("melds") or ""
+        return parse_melds(typed) if typed.strip() else None
 
     def initial_from(self, event: game.Show) -> dict[str, Any]:
-        return {"end": event.end, "by": event.by, "cards": event.cards}
+        melds = melds_initial(event.melds) if event.melds is not None else ""
+        return {"end": event.end, "by": event.by, "cards": event.cards, "melds": melds}
 
     def to_event(self) -> engine.Event:
         d = self.cleaned_data
-        return game.Show(end=d["end"], by=d["by"], cards=d["cards"])
+        return game.Show(end=d["end"], by=d["by"], cards=d["cards"], melds=d["melds"])
 
 
 def _whose(form: EntryForm, label: str, choices: list[int], initial: int) -> forms.Field:

@@ -3,7 +3,6 @@ player's deadwood) or full entry (who went out, each player's cards, with the ca
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django import forms
@@ -14,7 +13,7 @@ from companion.games.three_thirteen import game, play, text
 
 from .base import Chips, EntryForm
 from .cards import CardsField
-from .rummy import DeadwoodForm
+from .rummy import DeadwoodForm, melds_field, melds_initial, parse_melds
 
 
 class DealForm(EntryForm):
@@ -91,22 +90,10 @@ class HandsForm(_HandForm):
         for seat, name in self.seat_choices():
             self.fields[f"cards_{seat}"] = CardsField(label=name, copies=copies)
             if self.declared:
-                self.fields[f"melds_{seat}"] = forms.CharField(
-                    label=_("Melds as laid out"),
-                    required=False,
-                    help_text=_("Each meld's cards, melds separated by /: 7H 8H 9H / 5S 5D 5C"),
-                    widget=forms.TextInput(
-                        attrs={"autocomplete": "off", "autocapitalize": "characters"}
-                    ),
-                )
+                self.fields[f"melds_{seat}"] = melds_field(_("Melds as laid out"))
 
     def clean_melds(self, seat: int) -> tuple[tuple[engine.Card, ...], ...]:
-        text_value = self.cleaned_data.get(f"melds_{seat}") or ""
-        groups = [g for g in re.split(r"[/|;]", text_value) if g.strip()]
-        try:
-            return tuple(engine.parse_cards(g) for g in groups)
-        except engine.CardError as exc:
-            raise forms.ValidationError(str(exc)) from None
+        return parse_melds(self.cleaned_data.get(f"melds_{seat}") or "")
 
     def card_fields(self) -> list[dict[str, Any]]:
         """Each player's picker, and whether to show it open: the first, and any with cards
@@ -153,7 +140,7 @@ class HandsForm(_HandForm):
         }
         if event.melds is not None:
             for s, melds in enumerate(event.melds):
-                out[f"melds_{s}"] = " / ".join(" ".join(str(c) for c in m) for m in melds)
+                out[f"melds_{s}"] = melds_initial(melds)
         return out
 
     def to_event(self) -> engine.Event:
