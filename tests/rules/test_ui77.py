@@ -305,3 +305,23 @@ def test_the_goal_is_compared_in_points_when_tenths_are_kept() -> None:
     assert rules.scores(state) == (70, 70, 70, 70)
     assert rules.violations(state, Goal(score=11)) == []
     assert replay(rules, [*before_goal, Goal(score=11)]).state.goal == 11
+
+
+def test_a_tie_for_the_lowest_total_shares_the_win_or_plays_on() -> None:
+    """tests/rules/playthroughs/ui77/ties-*.json: after hand 3 Ann and Bob both have 13, past
+    the goal 11 (U-13)."""
+    path = Path(__file__).resolve().parent / "playthroughs" / "ui77" / "ties-play-on.json"
+    data = json.loads(path.read_text())["log"]
+    events = [Ui77(2, {}, ("Ann", "Bob")).event_from_dict(e, by_name=True) for e in data["events"]]
+    share = Ui77(2, {}, ("Ann", "Bob"))
+    state = replay(share, events[:7]).state
+    assert share.scores(state) == (13, 13)
+    assert share.outcome(state).winners == (0, 1)
+    assert share.prompt(state) == "Game over: tie between Ann and Bob."
+    play_on = Ui77(2, {"ties": "play-on"}, ("Ann", "Bob"))
+    state = replay(play_on, events[:7]).state
+    assert play_on.outcome(state) is None
+    assert play_on.prompt(state) == (
+        "Ann, Bob share the lowest total past the goal: play on (house rule). Bob deals hand 4."
+    )
+    assert play_on.outcome(replay(play_on, events).state).winners == (1,)

@@ -100,6 +100,7 @@ class Ui77Options:
     nov_rounding: str = "half-up"  # U-7: "half-up", "floor" or "tenth" (one decimal kept)
     goal_above_totals: bool = True  # U-10
     cut_penalty: bool = True  # U-11
+    ties: str = "share"  # U-13: equal lowest totals "share" the win, or "play-on"
 
 
 @dataclasses.dataclass(frozen=True)

@@ -132,6 +132,16 @@ class Ui77(Rules[Ui77State, Ui77Options]):
             ),
             ((True, trc("option", "yes")), (False, trc("option", "no"))),
         ),
+        Option(
+            "ties",
+            tr("Tie for the lowest total at the end"),
+            tr(
+                "When a total passes the goal and several players share the lowest total: they "
+                "win together (ruling U-13), or play goes on, hand after hand, until one of "
+                "them is alone at the bottom after a hand in which a total is above the goal."
+            ),
+            (("share", tr("joint winners")), ("play-on", tr("play another hand"))),
+        ),
     )
 
     @property
@@ -423,4 +433,7 @@ class Ui77(Rules[Ui77State, Ui77Options]):
         if max(state.totals) <= state.goal * self.points_scale:
             return None
         low = min(state.totals)
-        return Outcome("goal-passed", tuple(s for s, t in enumerate(state.totals) if t == low))
+        winners = tuple(s for s, t in enumerate(state.totals) if t == low)
+        if len(winners) > 1 and self.options.ties == "play-on":
+            return None
+        return Outcome("goal-passed", winners)

@@ -62,6 +62,16 @@ def prompt(rules: Table, state: Ui77State) -> Text:
                 "Who deals hand {number}? Record the deal and the three face-up cards.",
                 number=number,
             )
+        goal, totals = state.goal, rules.scores(state)
+        if goal is not None and max(totals) > goal * rules.points_scale:  # a tie played on
+            low = min(totals)
+            return tr(
+                "{players} share the lowest total past the goal: play on (house rule). "
+                "{player} deals hand {number}.",
+                players=name_list([names[s] for s, t in enumerate(totals) if t == low]),
+                player=names[state.next_dealer],
+                number=number,
+            )
         return tr(
             "{player} deals hand {number}: record the three face-up cards.",
             player=names[state.next_dealer],
