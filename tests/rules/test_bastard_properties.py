@@ -18,6 +18,7 @@ from companion.games.bastard.events import Deal, Pass, Play
 from companion.games.bastard.game import Bastard
 from companion.rules.cards import Card, deck
 from companion.rules.events import Seat
+from tests.rules.turn_taking import checked_plays
 
 
 def oracle(
@@ -88,13 +89,13 @@ def test_random_games_conserve_cards_and_check_plays_like_the_rulings(data: Any)
         if hand is None:
             break
         seat = hand.turn
-        legal = []
-        for cards in candidates(hands[seat], pair):
-            expected = oracle(hand.top, hand.down, cards, coloured, pair)
-            accepted = rules.can_apply(state, Play(seat=Seat(seat), cards=cards))
-            assert accepted == expected, (hand.top, hand.down, cards)
-            if accepted:
-                legal.append(cards)
+        legal = checked_plays(
+            rules,
+            state,
+            Play,
+            candidates(hands[seat], pair),
+            lambda cards, top=hand.top, down=hand.down: oracle(top, down, cards, coloured, pair),
+        )
         want_pass = not legal or data.draw(st.integers(0, 3), label="pass?") == 0
         move: Play | Pass
         if want_pass and rules.can_apply(state, Pass(seat=Seat(seat), by_choice=bool(legal))):

@@ -18,6 +18,7 @@ from companion.games.big_three.events import Bid, Deal, Pass, Play
 from companion.games.big_three.game import BigThree
 from companion.rules.cards import Card, Suit, deck
 from companion.rules.events import Seat
+from tests.rules.turn_taking import checked_plays
 
 #: The order written out from the rulings: 4 5 6 7 8 9 10 J Q K A 2 3, low to high.
 RANKS_LOW_TO_HIGH = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3]
@@ -104,6 +105,13 @@ def test_the_brute_force_list_is_the_rulings_list() -> None:
     assert len(EVERY) == 52 + 36 + 36 + 26 + 21
 
 
+def _placed(cards: tuple[Card, ...]) -> Any:
+    """A candidate's combination by brute force (every candidate is one), in order places."""
+    combo = brute(list(cards))
+    assert combo is not None, cards
+    return _places(combo)
+
+
 def _candidates(hand: list[Card]) -> list[tuple[Card, ...]]:
     """Every group of one rank, and straights / pair-runs of 3 ranks, from ``hand``."""
     by_rank: dict[int, list[Card]] = {}
@@ -160,22 +168,21 @@ def test_random_hands_conserve_cards_and_follow_the_beating_rule(data: Any) -> N
         if hand is None:
             break
         seat = hand.turn
-        legal = []
-        for cards in _candidates(hands[seat]):
-            combo = brute(list(cards))
-            assert combo is not None
-            placed = _places(combo)
-            accepted = rules.can_apply(state, Play(seat=Seat(seat), cards=cards))
-            assert accepted == oracle_beats(placed, current), (cards, current)
-            if accepted:
-                legal.append((cards, placed))
+        legal = checked_plays(
+            rules,
+            state,
+            Play,
+            _candidates(hands[seat]),
+            lambda cards, to_beat=current: oracle_beats(_placed(cards), to_beat),
+        )
         if current is not None and (not legal or data.draw(st.integers(0, 3)) == 0):
             state = rules.apply_checked(state, Pass(seat=Seat(seat)))
             if state.hand is not None and state.hand.current is None:
                 current = None
                 assert state.hand.turn == last, "two passes give the lead back"
             continue
-        cards, placed = data.draw(st.sampled_from(legal), label="play")
+        cards = data.draw(st.sampled_from(legal), label="play")
+        placed = _placed(cards)
         for card in cards:
             hands[seat].remove(card)
         current, last = placed, seat
