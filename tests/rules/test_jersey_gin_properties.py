@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.jersey_gin import play
-from companion.games.jersey_gin.game import Deal, JerseyGin, LayOff, Rest, Result, Show
+from companion.games.jersey_gin.game import Deal, Draw, JerseyGin, LayOff, Rest, Result, Show
 from companion.rules import replay
 from companion.rules.cards import Card, Suit, deck
 from companion.rules.events import Event, Seat
@@ -77,3 +77,37 @@ def test_knocks_entered_with_the_cards(seed: int, by: int) -> None:
     quick = replay(rules, [log[0], Result(end=end, by=Seat(by), deadwood=counts)]).state
     assert rules.hands(state)[0].points == rules.hands(quick)[0].points
     assert sum(rules.hands(state)[0].points) >= 0
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    dealer=st.integers(0, 2),
+    sources=st.lists(st.sampled_from(["stock", "discard"]), min_size=1, max_size=40),
+)
+def test_the_stock_counts_down_and_the_breaker_is_the_first_to_draw_at_three(
+    dealer: int, sources: list[str]
+) -> None:
+    """Draws in turn from the dealer's left, from the stock or (before the break) the discard
+    pile: the stock is 21 less the stock draws, never below 0; the breaker is whoever drew when
+    3 were left; once the stock is out after the break no draw is taken."""
+    rules = JerseyGin(3, names=["Ann", "Bob", "Cat"])
+    log: list[Event] = [Deal(dealer=Seat(dealer))]
+    stock, breaker = 21, None
+    for n, source in enumerate(sources):
+        seat = (dealer + 1 + n) % 3
+        state = replay(rules, log).state
+        if breaker is not None:
+            source = "stock"  # after the break a discard is taken only into a meld
+        event = Draw(seat=Seat(seat), source=source)
+        refused = [v.code for v in rules.violations(state, event)]
+        if breaker is not None and stock == 0:
+            assert refused == ["stock-out"]
+            break
+        assert refused == []
+        if stock == play.BREAK_AT and breaker is None:
+            breaker = seat
+        stock -= source == "stock"
+        log.append(event)
+        hand = replay(rules, log).state.hand
+        assert hand is not None and (hand.stock, hand.breaker) == (stock, breaker)
+        assert hand.stock >= 0

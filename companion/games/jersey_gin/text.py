@@ -35,6 +35,13 @@ def prompt(rules: Table, state: JerseyGinState) -> Text:
         if hand.shown.end == "gin":
             return tr("{player} went gin: enter the cards the two others hold.", player=player)
         first = names[(hand.shown.by + 1) % play.SEATS]
+        if rules.options.layoff_targets == "any":
+            return tr(
+                "{player} knocked: record the melds the two others lay down, then each card "
+                "laid off ({first} first), then the cards the two others still hold.",
+                player=player,
+                first=first,
+            )
         return tr(
             "{player} knocked: record each card laid off on their melds ({first} first), then "
             "the cards the two others still hold.",
@@ -170,6 +177,11 @@ def reminders(rules: Table, state: JerseyGinState) -> list[Reminder]:
         if options.knock_tie == "defender"
         else tr("the knocker wins a tie with a defender")
     )
+    targets = (
+        tr("on the knocker's melds and each other's")
+        if options.layoff_targets == "any"
+        else tr("on the knocker's melds")
+    )
     return [
         Reminder(
             tr("Melds"),
@@ -182,9 +194,10 @@ def reminders(rules: Table, state: JerseyGinState) -> list[Reminder]:
         Reminder(
             tr("Knocking"),
             tr(
-                "with {limit} or less; the other two lay off on the knocker's melds, the "
-                "knocker's left first; {tie}",
+                "with {limit} or less; the other two lay off {targets}, the knocker's left "
+                "first; {tie}",
                 limit=play.KNOCK_LIMIT,
+                targets=targets,
                 tie=tie,
             ),
             "knocking",
