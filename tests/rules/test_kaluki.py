@@ -381,6 +381,8 @@ def test_screen() -> None:
     info = {str(k): str(v) for k, v in rules.info(state)}
     assert info["First meld made"] == "Bob"
     assert info["Melds on the table"] == "1: 8♥ 9♥ 10♥ (Bob) · 2: K♠ K♦ K♣ (Bob)"
+    # Bob put down 6 of his 15 cards: he holds 9 at most once he has discarded
+    assert info["Cards in hand, at most"] == "Ann 15 · Bob 9 · Cat 15"
     assert info["Standing"] == "Ann 0 · Bob 0 · Cat 0"
     assert "Hand 1" in str(rules.prompt(state))
     labels = [str(r.label) for r in rules.reminders(state)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.games.jersey_gin.text import dot_list
 from companion.games.kaluki.events import Hand, KalukiState, Table
+from companion.games.kaluki.play import DEALT
 from companion.rules.core import Reminder
 from companion.rules.text import Text, shown, tr, trc
 
@@ -82,6 +83,11 @@ def info(rules: Table, state: KalukiState) -> list[tuple[str, str]]:
     rows.append((tr("First meld made"), dot_list(opened) if opened else tr("nobody yet")))
     if hand.melds:
         rows.append((tr("Melds on the table"), table_melds(rules, hand)))
+        most = [
+            tr("{player} {n}", player=names[s], n=DEALT - hand.put_down[s])
+            for s in range(rules.n_seats)
+        ]
+        rows.append((tr("Cards in hand, at most"), dot_list(most)))
     return [*rows, standing]
 
 
