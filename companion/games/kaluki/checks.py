@@ -11,7 +11,6 @@ from collections.abc import Sequence
 
 from companion.games.kaluki import play
 from companion.games.kaluki.events import (
-    Deal,
     Hand,
     Hands,
     KalukiState,
@@ -20,7 +19,7 @@ from companion.games.kaluki.events import (
     Table,
 )
 from companion.rules.cards import Card
-from companion.rules.core import Severity, Violation
+from companion.rules.core import Violation
 from companion.rules.events import Event
 from companion.rules.melds import Meld, MeldError
 from companion.rules.text import Text, tr, tr_n
@@ -67,24 +66,6 @@ def unexpected(rules: Table, state: KalukiState, event: Event) -> Violation:
             number=state.hand.number,
         ),
     )
-
-
-def deal_problems(rules: Table, state: KalukiState, event: Deal) -> list[Violation]:
-    expected = state.next_dealer
-    if expected is None or event.dealer == expected:
-        return []
-    return [
-        Violation(
-            "wrong-dealer",
-            tr(
-                "{player} deals, but the deal passes to the left: it was {expected}'s turn.",
-                player=rules.names[event.dealer],
-                expected=rules.names[expected],
-            ),
-            Severity.IRREGULARITY,
-            rule="deal",
-        )
-    ]
 
 
 def stock_problems(rules: Table) -> list[Violation]:

@@ -31,7 +31,6 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from companion.games.jersey_gin.text import melds_text
 from companion.games.kaluki import checks, play, text
 from companion.games.kaluki.events import (
     Deal,
@@ -46,6 +45,7 @@ from companion.games.kaluki.events import (
     Swap,
     TableMeld,
 )
+from companion.games.rummy import deal_problems, melds_text
 from companion.rules.cards import Card
 from companion.rules.core import (
     Family,
@@ -167,7 +167,7 @@ class Kaluki(Rules[KalukiState, KalukiOptions]):
         if event.kind not in self.expects(state):
             return [checks.unexpected(self, state, event)]
         if isinstance(event, Deal):
-            return checks.deal_problems(self, state, event)
+            return deal_problems(self.names, state.next_dealer, event.dealer)
         hand = state.hand
         assert hand is not None
         if isinstance(event, Melds):

@@ -3,9 +3,9 @@ summaries."""
 
 from __future__ import annotations
 
-from companion.games.jersey_gin.text import dot_list
 from companion.games.kaluki.events import Hand, KalukiState, Table
 from companion.games.kaluki.play import DEALT
+from companion.games.rummy import dot_list
 from companion.rules.core import Reminder
 from companion.rules.text import Text, shown, tr, trc
 
