@@ -20,6 +20,7 @@ from .helpers import (
     entry_tests,
     event_count,
     game_url,
+    new_uuid,
     page_totals,
     record,
     replayed_totals,
@@ -369,18 +370,20 @@ def test_a_whole_game_through_the_forms(client: Client, three_player_table: Tabl
     assert event_count(game) == 18
 
 
+def change_options(client: Client, game: Game, offered: str, **options: str) -> None:
+    """Open the house-rules page (which must offer ``offered``) and change ``options``."""
+    assert offered in words(client.get(game_url(game, "options/")))
+    data = {**options, "client_id": new_uuid()}
+    response = client.post(game_url(game, "options/"), data)
+    assert response.status_code == 302, words(response)[:1000]
+
+
 def test_changing_the_value_table_mid_game_scores_every_hand_again(
     client: Client, dealt: Game
 ) -> None:
     assert record(client, dealt, "result", counts((12, 0, 6), (2, 1, 0), (1, 1, 3), (0, 3, 1)))
     assert replayed_totals(dealt) == (22, -10, 1)
-    page = client.get(game_url(dealt, "options/"))
-    assert "High +4 · Middle 0 · Low −4 · Joker −6" in words(page)
-    response = client.post(
-        game_url(dealt, "options/"),
-        {"values_3p": "4/0/-4/-6", "client_id": "9b4c8f5e-1d2a-4c3b-8e7f-6a5b4c3d2e1f"},
-    )
-    assert response.status_code == 302, words(response)[:1000]
+    change_options(client, dealt, "High +4 · Middle 0 · Low −4 · Joker −6", values_3p="4/0/-4/-6")
     assert replayed_totals(Game.objects.get(pk=dealt.pk)) == (20, -8, 2)
 
 
@@ -394,13 +397,7 @@ def test_the_rules_page_explains_the_reconstructed_table(client: Client) -> None
 def test_the_revoke_penalty_house_rule_through_the_forms(client: Client, dealt: Game) -> None:
     """House rule E-18 chosen mid-game: the quick-entry form then asks for revokes, each costs
     the player 10 (worked out by hand: Bob 0 + 5 + 0 − 15 − 10 = −20)."""
-    page = client.get(game_url(dealt, "options/"))
-    assert "Revoke penalty" in words(page)
-    response = client.post(
-        game_url(dealt, "options/"),
-        {"revoke_penalty": "10", "client_id": "0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5"},
-    )
-    assert response.status_code == 302, words(response)[:1000]
+    change_options(client, dealt, "Revoke penalty", revoke_penalty="10")
     screen = words(client.get(game_url(dealt)))
     assert "Revoke penalty" in screen and "10 points off the player" in screen
     data = counts((12, 0, 6), (2, 1, 0), (1, 1, 3), (0, 3, 1)) | {"revokes_1": 1}
