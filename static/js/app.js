@@ -267,11 +267,29 @@
     return next;
   }
 
+  // A trick records itself when its last card is tapped (a form whose button bar says so, sent
+  // by htmx like a tap on the button, or kept on the phone offline): four taps for a trick of
+  // four, not five. Cards typed instead, or a form not sent by htmx (a correction), wait for
+  // the button, which stays for them and for phones without JavaScript.
+  function recordsItself(form) {
+    var bar = form.querySelector(".actionbar[data-records-itself]");
+    var typed = form.querySelector("input[name=typed]");
+    if (!bar || !form.matches("form.entry-form[hx-post]") || (typed && typed.value.trim())) return null;
+    return bar.querySelector("button[type=submit]");
+  }
+
   document.addEventListener("change", function (ev) {
     var input = ev.target;
     if (!input.matches || !input.matches(".card-grid input")) return;
-    var next = cardGrids(input.form);
-    var target = next || input.form.querySelector(".actionbar");
+    var form = input.form;
+    var next = cardGrids(form);
+    var button = next ? null : recordsItself(form);
+    if (button && !form.dataset.recording) {
+      form.dataset.recording = "1";  // once: a second change before the answer sends nothing
+      form.requestSubmit(button);
+      return;
+    }
+    var target = next || form.querySelector(".actionbar");
     if (target) target.scrollIntoView({ block: "start", behavior: "smooth" });
   });
 
@@ -281,7 +299,14 @@
     });
   }
   document.addEventListener("htmx:afterSettle", setUpGrids);
-  document.addEventListener("reset", function (ev) { setTimeout(function () { if (ev.target.querySelector) cardGrids(ev.target); }, 0); }, true);
+  document.addEventListener("htmx:afterRequest", function (ev) {
+    var form = ev.detail && ev.detail.elt;
+    if (form && form.dataset) delete form.dataset.recording;  // answered: refused, it stays
+  });
+  document.addEventListener("reset", function (ev) {
+    if (ev.target.dataset) delete ev.target.dataset.recording;  // kept offline: ready again
+    setTimeout(function () { if (ev.target.querySelector) cardGrids(ev.target); }, 0);
+  }, true);
 
   function start() {
     setUpGrids();

@@ -13,7 +13,8 @@
  *
  * Each kept entry carries the position in the game's log it was made for (the form's hidden
  * "at" field): the first keeps its form's, each later one made from the same page one more
- * than the entry before it. The server refuses a stale one.
+ * than the entry before it, marked "sequel" so that the server reads what the form pins for
+ * its step (the bidder) from the log as it then is. The server refuses a stale one.
  *
  * After every entry the refusal, or the new "what comes next" banner, is brought into view,
  * focused and read out (the #announce live region).
@@ -144,7 +145,12 @@
       // been refreshed since: one more than the last of them.
       var hi = read("companion.at", {})[game];
       mine.forEach(function (item) { if (item.at !== null && (hi === undefined || item.at > hi)) hi = item.at; });
-      if (typeof hi === "number" && hi + 1 > at) at = hi + 1;
+      if (typeof hi === "number" && hi + 1 > at) {
+        at = hi + 1;
+        // Made after entries this page has not seen: what the form pins for its step (the
+        // bidder) is taken from the log as it will be (EntryForm.follow_the_log).
+        data.set("sequel", "1");
+      }
       data.set("at", String(at));
     } else {
       at = null;

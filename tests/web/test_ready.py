@@ -242,3 +242,45 @@ def test_an_empty_import_says_so_and_a_log_with_a_byte_order_mark_is_read(
     bom = SimpleUploadedFile("log.json", b"\xef\xbb\xbf" + log)  # as Windows Notepad saves it
     response = client.post("/import/", {"file": bom})
     assert response.status_code == 302 and "/g/1/" in response["Location"]
+
+
+# --- entries made one after another offline (entries.js marks the later ones "sequel") --------
+
+
+def test_a_bid_kept_offline_after_another_takes_its_bidder_from_the_log(
+    client: Client, four_player_table: Table
+) -> None:
+    import uuid
+
+    from companion.games.belote.events import Deal
+    from companion.rules.cards import parse_card
+    from companion.rules.events import Seat
+
+    from .helpers import start
+
+    game = start(four_player_table, "belote")
+    actions.check_record_event(game, Deal(dealer=Seat(3), upcard=parse_card("7H")))
+    url = f"/t/{four_player_table.score_key}/g/1/record/bid/"
+    form = client.get(f"/t/{four_player_table.score_key}/g/1/?entry=bid").content.decode()
+    assert '<input type="hidden" name="seat" value="0"' in form  # the form names Ann
+
+    def post(at: int, **extra: str) -> str:
+        data = {"seat": "0", "call": "pass", "at": str(at), "client_id": str(uuid.uuid4())}
+        return text(client.post(url, {**data, **extra}))
+
+    def bids() -> list[tuple[int, str]]:
+        return [(e.payload["seat"], e.payload["call"]) for e in game.events.filter(kind="bid")]
+
+    post(1)
+    assert bids() == [(0, "pass")]
+    # The same form sent again for the next position, not marked: Ann again, refused.
+    post(2)
+    assert bids() == [(0, "pass")]
+    # Marked as made after the entries kept before it: the bidder now, Bob.
+    post(2, sequel="1")
+    assert bids() == [(0, "pass"), (1, "pass")]
+    post(3, sequel="1", call="take")
+    assert bids() == [(0, "pass"), (1, "pass"), (2, "take")]
+    # Only the next entry of the log is read this way: an older position is refused as stale.
+    assert "Entry #4 was already recorded from another phone" in post(3, sequel="1")
+    assert len(bids()) == 3

@@ -191,6 +191,20 @@ class EntryForm(forms.Form):
         self.state = loaded.state
         self.violations: list[engine.Violation] = []
         self.build()
+        if self.is_bound and self.data.get("sequel") and self.data.get("at") == str(loaded.count):
+            self.follow_the_log()
+
+    def follow_the_log(self) -> None:
+        """An entry kept on the phone (offline) after others, from a page that has not seen
+        them (entries.js marks it ``sequel``), and now next in the log (its ``at``): the hidden
+        fields that pin the step it was shown for (the bidder) take the step as it is now, so
+        that bids or plays made in sequence offline land in order. Only the next entry of the
+        log is read this way; any other is refused as made for another state."""
+        self.data = self.data.copy()
+        for name, field in self.fields.items():
+            hidden = isinstance(field.widget, forms.HiddenInput)
+            if hidden and name not in ("client_id", "at") and field.initial is not None:
+                self.data[name] = str(field.initial)
 
     def build(self) -> None:
         """Add the fields that depend on the game (seats, variants)."""
