@@ -3,7 +3,7 @@ each combination played and each pass."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -152,29 +152,38 @@ class ResultForm(EntryForm):
         )
 
 
-class DigForm(EntryForm):
+class _SeatCards(EntryForm):
+    """A player and cards (a forced dig, a play): recorded low to high in the game's order."""
+
+    event_type: ClassVar[type[Dig] | type[Play]]
+
+    def initial_from(self, event: Dig | Play) -> dict[str, Any]:
+        return {"seat": event.seat, "cards": event.cards}
+
+    def to_event(self) -> engine.Event:
+        d = self.cleaned_data
+        return self.event_type(seat=d["seat"], cards=_in_order(d["cards"]))
+
+
+class DigForm(_SeatCards):
     """A forced dig: who, and the 3s (and 2s) they show."""
 
     kind = "dig"
     label = gettext_lazy("Forced dig")
     template = "games/big_three/_dig_form.html"
+    event_type = Dig
 
     def build(self) -> None:
         self.fields["seat"] = _seat_chips(self, _("Who digs"))
         self.fields["cards"] = CardsField(label=_("The cards they show"))
 
-    def initial_from(self, event: Dig) -> dict[str, Any]:
-        return {"seat": event.seat, "cards": event.cards}
-
-    def to_event(self) -> engine.Event:
-        d = self.cleaned_data
-        return Dig(seat=d["seat"], cards=_in_order(d["cards"]))
 
 
-class PlayForm(TurnForm):
+class PlayForm(TurnForm, _SeatCards):
     kind = "play"
     label = gettext_lazy("Play by play")
     template = "games/big_three/_play_form.html"
+    event_type = Play
 
     def build(self) -> None:
         super().build()
@@ -183,12 +192,6 @@ class PlayForm(TurnForm):
         current = hand.current if hand is not None else None
         self.to_beat = big_three_text.combo_text(current) if current is not None else ""
 
-    def initial_from(self, event: Play) -> dict[str, Any]:
-        return {"seat": event.seat, "cards": event.cards}
-
-    def to_event(self) -> engine.Event:
-        d = self.cleaned_data
-        return Play(seat=d["seat"], cards=_in_order(d["cards"]))
 
 
 class PassForm(TurnForm):
