@@ -294,6 +294,9 @@ def test_the_stock_is_counted_and_the_breaker_named() -> None:
     info = {str(k): str(v) for k, v in rules.info(replay(rules, log).state)}
     assert info["Stock"] == "3 cards left; the break comes in 0 more draws from it"
     assert refused(rules, log, Draw(seat=Seat(1), source="stock")) == ["out-of-turn"]
+    assert refused(rules, log, Draw(seat=Seat(0), source="hand")) == ["unknown-source"]
+    named = Draw(seat=Seat(0), source="stock", card=parse_card("5D"))
+    assert refused(rules, log, named) == ["stock-card-named"]
     log.append(Draw(seat=Seat(0), source="stock"))
     state = replay(rules, log).state
     assert state.hand is not None and state.hand.breaker == 0
@@ -356,6 +359,10 @@ def test_a_break_played_out_is_scored_from_the_cards_held() -> None:
         LayOff(seat=Seat(0), card=parse_card("KS"), meld=4),
     ]
     assert refused(rules, log, Draw(seat=Seat(1), source="stock")) == ["stock-out"]
+    # the quick entry of the end names the breaker: Ann, not Bob
+    assert refused(rules, log, Result(end="break", by=Seat(1), deadwood=(12, 26, 12))) == [
+        "wrong-breaker"
+    ]
     too_many = Rest(cards=(cards("3H 4D 5H 6H"), cards("AS 2S 4H 5D 6C 8D"), cards("AC")))
     assert refused(rules, log, too_many) == ["wrong-card-count", "wrong-card-count"]
     log.append(Rest(cards=(cards("3H 4D 5H"), cards("AS 2S 4H 5D 6C 8D"),
