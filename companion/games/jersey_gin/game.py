@@ -160,7 +160,7 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
                 )
                 for a, b, n in pays
             ]
-            rows.append((tr("Settlement (points)"), text.dot_list(parts)))
+            rows.append((tr("Settlement (points)"), rummy.dot_list(parts)))
         return rows
 
     def reminders(self, state: JerseyGinState) -> list[Reminder]:
@@ -310,7 +310,7 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
         laid: tuple[Card, ...],
     ) -> tuple[ScoreLine, ...]:
         """What a player's cards came to, as 0-point lines before the score."""
-        out = [ScoreLine(tr("Melds: {melds}", melds=text.melds_text(melds)), 0, "melds")]
+        out = [ScoreLine(tr("Melds: {melds}", melds=rummy.melds_text(melds)), 0, "melds")]
         if laid:
             out.append(ScoreLine(tr("Laid off {cards}", cards=laid), 0, "knocking"))
         label = (

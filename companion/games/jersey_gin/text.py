@@ -7,8 +7,7 @@ from collections.abc import Sequence
 
 from companion.games.jersey_gin import play, turns
 from companion.games.jersey_gin.events import Hand, JerseyGinState, Table
-from companion.games.rummy import dot_list as dot_list  # also used by Kaluki
-from companion.games.rummy import melds_text as melds_text
+from companion.games.rummy import dot_list
 from companion.rules.cards import Card
 from companion.rules.core import Reminder
 from companion.rules.text import Text, shown, tr, tr_n, trc
