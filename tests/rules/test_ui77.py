@@ -3,6 +3,7 @@ trump's timing, Go Nov, and the checks of each entry. Expected values come from 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from decimal import Decimal
 from pathlib import Path
@@ -325,3 +326,46 @@ def test_a_tie_for_the_lowest_total_shares_the_win_or_plays_on() -> None:
         "Ann, Bob share the lowest total past the goal: play on (house rule). Bob deals hand 4."
     )
     assert play_on.outcome(replay(play_on, events).state).winners == (1,)
+
+
+# --- rule 2: the first dealer found by dealing face up until a club ---------------------------
+
+
+def first_deal(dealer: int, cards: str, start: int | None = None) -> Deal:
+    return Deal(
+        dealer=Seat(dealer),
+        card_one=parse_card("5S"),
+        card_two=parse_card("8H"),
+        card_three=parse_card("7D"),
+        first_cards=tuple(parse_cards(cards)),
+        first_start=None if start is None else Seat(start),
+    )
+
+
+def test_the_first_club_dealt_face_up_names_the_first_dealer() -> None:
+    rules = Ui77(3, names=NAMES3)
+    # From Bob: 2H to Bob, KD to Cat, 9C to Ann: Ann deals.
+    assert replay(rules, [first_deal(0, "2H KD 9C", start=1)]).state.hand is not None
+    # From Ann (the default): 2H Ann, KD Bob, 9C Cat.
+    assert refused(rules, [first_deal(0, "2H KD 9C")]) == (
+        "wrong-first-dealer",
+        "9♣ went to Cat, so Cat deals first, not Ann.",
+    )
+    assert refused(rules, [first_deal(2, "2H 3C KD")]) == (
+        "first-dealer-cards",
+        "3♣ is a club: dealing stops there, so the cards after it do not count.",
+    )
+    assert refused(rules, [first_deal(2, "2H KD")])[0] == "first-dealer-cards"
+    assert refused(rules, [first_deal(2, "2H 2H 9C")])[0] == "card-twice"
+    no_cards = dataclasses.replace(first_deal(0, ""), first_start=Seat(1))
+    assert refused(rules, [no_cards])[0] == "first-dealer-cards"
+
+
+def test_the_first_dealer_cards_belong_to_the_first_deal_only() -> None:
+    rules = Ui77(2, names=("Ann", "Bob"))
+    hand = Result(discards=(0, 0), tricks=(0, 9), left=(0, 4), slough=(0, 0))
+    later = first_deal(1, "AC")
+    code, _ = refused(rules, [deal(0, "5S", "8H", "KD"), hand, later])
+    assert code == "first-dealer-cards"
+    # Without the cards the table's choice stands (a player called Carly may claim the deal).
+    assert replay(rules, [deal(1, "5S", "8H", "KD")]).state.hand is not None

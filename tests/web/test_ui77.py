@@ -421,3 +421,21 @@ def test_the_ledger_of_a_game_with_tenths_adds_up(db: None) -> None:
     table.save(update_fields=["point_stake"])
     people = build_ledger(table, table.score_key)["people"]
     assert {p.name: p.balance for p in people} == {"Ann": 2, "Bob": -10, "Cat": 1, "Dan": 7}
+
+
+def test_the_first_deal_can_check_how_the_first_dealer_was_found(
+    client: Client, ui77_game: Game
+) -> None:
+    """Rule 2: from Bob, 2♥ to Bob, K♦ to Cat, 9♣ (the first club) to Ann, so Ann deals."""
+    form = words(client.get(game_url(ui77_game)))
+    assert "Check how the first dealer was found (optional)" in form
+    wrong = deal_data(1, "5S 8H 7D") | {"first_cards": "2H KD 9C", "first_start": 1}
+    response = record(client, ui77_game, "deal", wrong)
+    assert response.status_code == 200
+    assert "9♣ went to Ann, so Ann deals first, not Bob." in words(response)
+    assert event_count(ui77_game) == 0
+    right = deal_data(0, "5S 8H 7D") | {"first_cards": "2H KD 9C", "first_start": 1}
+    assert record(client, ui77_game, "deal", right).status_code == 302
+    stored = Game.objects.get(pk=ui77_game.pk).events.get().payload
+    assert stored["first_cards"] == ["2H", "KD", "9C"] and stored["first_start"] == 1
+    assert "Check how the first dealer was found" not in words(client.get(game_url(ui77_game)))

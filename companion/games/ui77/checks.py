@@ -21,7 +21,7 @@ from companion.games.ui77.events import (
     Trick,
     Ui77State,
 )
-from companion.rules.cards import Card
+from companion.rules.cards import Card, Suit
 from companion.rules.core import Severity, Violation
 from companion.rules.events import Event
 from companion.rules.text import tr, tr_n
@@ -150,7 +150,52 @@ def deal_problems(rules: Table, state: Ui77State, deal: Deal) -> list[Violation]
         if faceup.count(c) > 1
     ]
     problems += cut_problems(rules, deal)
-    return problems
+    return problems + first_dealer_problems(rules, state, deal)
+
+
+def first_dealer_problems(rules: Table, state: Ui77State, deal: Deal) -> list[Violation]:
+    """The cards dealt face up to find the first dealer, when listed (rule 2): one a player
+    from ``first_start``, stopping at the first club, which the dealer must have received."""
+    cards = deal.first_cards or ()
+    if not cards and deal.first_start is None:
+        return []
+    if state.next_dealer is not None:
+        message = tr("The cards that choose the first dealer belong to the first deal only.")
+        return [Violation("first-dealer-cards", message, rule="deal")]
+    if not cards:
+        message = tr("Give the cards dealt face up, or leave out who received the first one.")
+        return [Violation("first-dealer-cards", message, rule="deal")]
+    if bad := [not_in_deck(c) for c in cards if c not in play.DECK]:
+        return bad
+    if len(set(cards)) != len(cards):
+        return [Violation("card-twice", tr("A card appears twice here."), rule="cards")]
+    clubs = [i for i, c in enumerate(cards) if c.suit is Suit.CLUBS]
+    if not clubs or clubs[0] != len(cards) - 1:
+        message = (
+            tr("No club was dealt: keep dealing until one shows.")
+            if not clubs
+            else tr(
+                "{card} is a club: dealing stops there, so the cards after it do not count.",
+                card=cards[clubs[0]],
+            )
+        )
+        return [Violation("first-dealer-cards", message, rule="deal")]
+    start = deal.first_start if deal.first_start is not None else 0
+    got = (start + len(cards) - 1) % rules.n_seats
+    if got != deal.dealer:
+        return [
+            Violation(
+                "wrong-first-dealer",
+                tr(
+                    "{card} went to {player}, so {player} deals first, not {other}.",
+                    card=cards[-1],
+                    player=rules.names[got],
+                    other=rules.names[deal.dealer],
+                ),
+                rule="deal",
+            )
+        ]
+    return []
 
 
 def cut_problems(rules: Table, deal: Deal) -> list[Violation]:

@@ -21,13 +21,19 @@ class Deal(Event):
     kind = "deal"
     summary = tr(
         "Who dealt, the three face-up cards (trump, slough, target) and who offered or "
-        "accepted a cut."
+        "accepted a cut; for the first deal, the cards dealt face up to find the first dealer "
+        "may be listed."
     )
     dealer: Seat
     card_one: Card  # its suit is trump
     card_two: Card  # slough suit, the throw, when trump takes effect
     card_three: Card  # the target number of tricks
     cut: tuple[Seat, ...] = ()  # players penalised 1 point for offering or accepting a cut
+    #: First deal only, optional (rule 2): the cards dealt face up one a player, from
+    #: ``first_start`` (default: the first player), until the first club, which goes to the
+    #: dealer. Without them the table's choice stands (a player named Carly may claim it).
+    first_cards: tuple[Card, ...] | None = None
+    first_start: Seat | None = None
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

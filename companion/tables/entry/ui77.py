@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from companion import rules as engine
 from companion.games.ui77 import game, play
 from companion.rules.cards import RANK_NAMES, Card
+from companion.rules.events import Seat
 
 from .base import (
     Chips,
@@ -60,6 +61,21 @@ class DealForm(EntryForm):
                 widget=ChipsMulti,
                 required=False,
             )
+        self.first = self.state.next_dealer is None  # the first deal: rule 2's ritual
+        if self.first:
+            self.fields["first_cards"] = forms.CharField(
+                label=_("The cards dealt face up to find the dealer, if you want them checked"),
+                required=False,
+                widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "2H KD 9C"}),
+            )
+            self.fields["first_start"] = forms.TypedChoiceField(
+                label=_("Who got the first of them"),
+                choices=self.seat_choices(),
+                coerce=int,
+                widget=Chips,
+                required=False,
+                empty_value=None,
+            )
 
     def faceup_fields(self) -> list[dict[str, Any]]:
         return [
@@ -79,6 +95,12 @@ class DealForm(EntryForm):
                 errors.append(exc)
         if errors:
             raise forms.ValidationError(errors)
+        try:
+            data["first_list"] = engine.parse_cards(data.get("first_cards") or "")
+        except engine.CardError as exc:
+            raise forms.ValidationError(str(exc)) from None
+        if not data["first_list"]:
+            data["first_start"] = None
         return data
 
     def initial_from(self, event: game.Deal) -> dict[str, Any]:
@@ -89,6 +111,9 @@ class DealForm(EntryForm):
             out |= card_initial(card, f"rank_{name}", f"suit_{name}")
         if self.cut_penalty:
             out["cut"] = list(event.cut)
+        if self.first:
+            out["first_cards"] = " ".join(str(c) for c in event.first_cards or ())
+            out["first_start"] = "" if event.first_start is None else event.first_start
         return out
 
     def to_event(self) -> engine.Event:
@@ -99,6 +124,8 @@ class DealForm(EntryForm):
             card_two=d["card_two"],
             card_three=d["card_three"],
             cut=tuple(sorted(d.get("cut") or ())),
+            first_cards=d["first_list"] or None,
+            first_start=None if d.get("first_start") is None else Seat(d["first_start"]),
         )
 
 
