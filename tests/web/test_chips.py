@@ -64,11 +64,14 @@ def test_every_chip_of_every_form_renders_as_its_template_does(path: Path) -> No
         ('a "quoted" <value> & more', {"id": "x", "data-x": 'y"z', "required": True, "off": False}),
     ],
 )
-def test_hidden_inputs_render_as_the_template_does(value: Any, attrs: dict[str, Any]) -> None:
-    from django.forms import HiddenInput
+@pytest.mark.parametrize("kind", ["Hidden", "TextInput", "NumberInput"])
+def test_inputs_render_as_the_template_does(value: Any, attrs: dict[str, Any], kind: str) -> None:
+    from django import forms
 
-    from companion.tables.entry.base import Hidden
+    from companion.tables.entry import base
 
-    fast = str(Hidden().render("client_id", value, attrs))
-    slow = str(HiddenInput().render("client_id", value, attrs))
+    reference = {"Hidden": forms.HiddenInput}.get(kind) or getattr(forms, kind)
+    own = {"class": "count", "placeholder": "AS KS"}
+    fast = str(getattr(base, kind)(own).render("client_id", value, attrs))
+    slow = str(reference(own).render("client_id", value, attrs))
     assert fast == slow

@@ -38,32 +38,62 @@ class _FastChips:
     def render(
         self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
     ) -> SafeString:
-        widget = self.get_context(name, value, attrs)["widget"]
-        css = str(widget["attrs"].get("class") or "")
+        merged = {**self.attrs, **(attrs or {})}  # type: ignore[attr-defined]
+        css = str(merged.get("class") or "")
         classes = "chips" + "".join(f" {c}" for c in ("chips-suits", "chips-numbers") if c in css)
-        role = "radiogroup" if widget["type"] == "radio" else "group"
+        role = "radiogroup" if self.input_type == "radio" else "group"
         head = f'<div class="{classes}" role="{role}"'
-        if widget["attrs"].get("id"):
-            head += f' id="{escape(widget["attrs"]["id"])}"'
+        if merged.get("id"):
+            head += f' id="{escape(merged["id"])}"'
         parts = [head, ">"]
-        for _group, options, _index in widget["optgroups"]:
-            for option in options:
-                parts.append(_chip(option))
+        for _group, options in _options(self, name, value, merged):
+            parts.extend(_chip(option) for option in options)
         parts.append("</div>")
         return mark_safe("".join(parts))
 
 
+def _options(
+    widget: Any, name: str, value: Any, attrs: dict[str, Any]
+) -> list[tuple[Any, list[dict[str, Any]]]]:
+    """The options as Django's ``ChoiceWidget.optgroups`` makes them (value, label, whether
+    checked, the id ``<id>_<index>`` or ``<id>_<group>_<index>``), without building each
+    option's full context: a card grid has 32 to 52 options per player."""
+    selected = widget.format_value(value)
+    multiple = widget.allow_multiple_selected
+    id_ = attrs.get("id")
+    groups: list[tuple[Any, list[dict[str, Any]]]] = []
+    has_selected = False
+    for index, (option_value, option_label) in enumerate(widget.choices):
+        if isinstance(option_label, list | tuple):
+            group, items, sub = option_value, option_label, 0
+        else:
+            group, items, sub = None, [(option_value, option_label)], None
+        options = []
+        for item_value, item_label in items:
+            item_value = "" if item_value is None else item_value
+            checked = (not has_selected or multiple) and str(item_value) in selected
+            has_selected |= checked
+            option: dict[str, Any] = {"name": name, "value": item_value, "label": item_label,
+                                      "type": widget.input_type, "checked": checked}
+            if id_:
+                option["id"] = f"{id_}_{index}" if sub is None else f"{id_}_{index}_{sub}"
+            options.append(option)
+            if sub is not None:
+                sub += 1
+        groups.append((group, options))
+    return groups
+
+
 def _chip(option: dict[str, Any]) -> str:
     label = str(option["label"])
-    attrs = option["attrs"]
     out = (
         f'<label class="chip"><input type="{escape(option["type"])}" '
         f'name="{escape(option["name"])}" value="{escape(str(option["value"]))}"'
     )
-    if attrs.get("checked"):
+    if option["checked"]:
         out += " checked"
-    if attrs.get("id"):
-        out += f' id="{escape(attrs["id"])}"'
+    if option.get("id"):
+        out += f' id="{escape(option["id"])}"'
     suit = (
         ' class="suit-h"'
         if label in ("♥", "♦")
@@ -97,6 +127,14 @@ class _FastInput:
 
 
 class Hidden(_FastInput, forms.HiddenInput):
+    pass
+
+
+class TextInput(_FastInput, forms.TextInput):
+    pass
+
+
+class NumberInput(_FastInput, forms.NumberInput):
     pass
 
 
@@ -140,7 +178,7 @@ class PointsField(forms.IntegerField):
     plus key, which the plain number keypad lacks.
     """
 
-    widget = forms.TextInput(
+    widget = TextInput(
         attrs={"inputmode": "tel", "class": "count", "autocomplete": "off", "spellcheck": "false"}
     )
     default_error_messages = {
@@ -238,14 +276,14 @@ class CardGrid(_FastChips, forms.RadioSelect):
     def render(
         self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
     ) -> SafeString:
-        widget = self.get_context(name, value, attrs)["widget"]
+        merged = {**self.attrs, **(attrs or {})}
         head = '<div class="card-grid" role="radiogroup"'
-        if widget["attrs"].get("id"):
-            head += f' id="{escape(widget["attrs"]["id"])}"'
-        if widget["attrs"].get("aria-label"):
-            head += f' aria-label="{escape(widget["attrs"]["aria-label"])}"'
+        if merged.get("id"):
+            head += f' id="{escape(merged["id"])}"'
+        if merged.get("aria-label"):
+            head += f' aria-label="{escape(merged["aria-label"])}"'
         parts = [head, ">"]
-        for group, options, _index in widget["optgroups"]:
+        for group, options in _options(self, name, value, merged):
             parts.append(f'<div class="card-row" data-suit="{escape(str(group or ""))}">')
             parts.extend(_card_chip(option) for option in options)
             parts.append("</div>")
@@ -260,7 +298,7 @@ def _card_chip(option: dict[str, Any]) -> str:
         f'<label class="chip card-chip"><input type="radio" name="{escape(option["name"])}" '
         f'value="{escape(code)}"'
     )
-    if option["attrs"].get("checked"):
+    if option["checked"]:
         out += " checked"
     colour = "suit-h" if red else "suit-s"
     return out + f'><span class="{colour}">{conditional_escape(option["label"])}</span></label>'
@@ -357,7 +395,7 @@ class TrickEntryForm(EntryForm):
             label=_("Or type the cards in the order played"),
             required=False,
             max_length=80,
-            widget=forms.TextInput(
+            widget=TextInput(
                 attrs={
                     "autocomplete": "off",
                     "spellcheck": "false",

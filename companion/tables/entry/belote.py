@@ -22,6 +22,7 @@ from .base import (
     SUIT_CHOICES,
     Chips,
     EntryForm,
+    Hidden,
     PointsField,
     TrickEntryForm,
     card_from,
@@ -276,7 +277,7 @@ class BidForm(SeatChips):
         self.round = 1 if hand is None or len(hand.bids) < 4 else 2
         self.upcard = hand.upcard if hand else None
         self.fields["seat"] = forms.TypedChoiceField(
-            choices=self.seat_choices(), coerce=int, widget=forms.HiddenInput, initial=self.bidder
+            choices=self.seat_choices(), coerce=int, widget=Hidden, initial=self.bidder
         )
         self.fields["call"] = forms.ChoiceField(
             label=gettext_lazy("Call"), choices=[(c, c) for c in CALLS]

@@ -20,6 +20,7 @@ from .base import (
     Chips,
     ChipsMulti,
     EntryForm,
+    Hidden,
     TrickEntryForm,
     card_from,
     card_initial,
@@ -179,7 +180,7 @@ class BidForm(EntryForm):
         self.upcard = hand.upcard if hand is not None else None
         self.is_dealer = hand is not None and self.bidder == hand.dealer
         self.fields["seat"] = forms.TypedChoiceField(
-            choices=self.seat_choices(), coerce=int, widget=forms.HiddenInput, initial=self.bidder
+            choices=self.seat_choices(), coerce=int, widget=Hidden, initial=self.bidder
         )
         self.fields["call"] = forms.ChoiceField(
             label=gettext_lazy("Call"),
