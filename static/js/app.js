@@ -102,6 +102,36 @@
   window.addEventListener("online", function () { setNetwork(true); });
   window.addEventListener("offline", function () { setNetwork(false); });
   document.addEventListener("companion:network", function (ev) { setNetwork(ev.detail.up); });
+  // The live poll and the scorer's own requests (an entry, a tab, a refresh) both change
+  // #live and #entry; their answers must apply in the order the requests were made, or a
+  // poll's answer made before an entry lands after it (bringing back the form the entry had
+  // moved on from), or lands between a tap on a tab and its answer. So no poll is sent while
+  // any other request is on its way, and a poll's answer is not swapped in if any other
+  // request was sent after the poll: the next poll asks again, for what it missed.
+  var others = new Set();  // the other requests on their way (their XMLHttpRequest)
+  var sent = 0;            // how many other requests have been sent
+  var pollSentAfter = new WeakMap();  // a poll's request -> `sent` when it left
+  function isPoll(elt) { return !!elt && elt.id === "poll"; }
+  document.addEventListener("htmx:beforeRequest", function (ev) {
+    if (isPoll(ev.detail && ev.detail.elt) && others.size) ev.preventDefault();
+  });
+  document.addEventListener("htmx:beforeSend", function (ev) {
+    var xhr = ev.detail && ev.detail.xhr;
+    if (!xhr) return;
+    if (isPoll(ev.detail.elt)) {
+      pollSentAfter.set(xhr, sent);
+      return;
+    }
+    sent += 1;
+    others.add(xhr);
+    xhr.addEventListener("loadend", function () { others.delete(xhr); });
+  });
+  document.addEventListener("htmx:beforeSwap", function (ev) {
+    var xhr = ev.detail && ev.detail.xhr;
+    if (xhr && pollSentAfter.has(xhr) && pollSentAfter.get(xhr) !== sent) {
+      ev.detail.shouldSwap = false;
+    }
+  });
   // A poll's answer that arrives after the poll itself, or the #live it answers to, was
   // replaced (an entry's answer brings new ones): it is not swapped in, and the new poll asks
   // again. Swapped in, its out-of-band parts would be looked for around elements no longer on

@@ -68,3 +68,42 @@ def _a_poll_replaced_while_on_its_way_is_dropped(phone: Page, game_mid_hand: Gam
     phone.wait_for_timeout(500)
     assert phone.locator("#status").count() == 1
     assert errors == []  # no out-of-band part without a target, nothing else either
+
+
+def test_a_poll_on_its_way_when_a_tab_is_tapped_never_replaces_the_form_opened(
+    chromium: Browser, live_server: LiveServer, game_mid_hand: Game
+) -> None:
+    """The scorer taps a tab while a poll is on its way; the poll's answer (here one that
+    carries the entry form, as when the step seemed to move on) comes after: it is dropped, so
+    the form just opened stays, and the next poll asks again."""
+    context = chromium.new_context(base_url=live_server.url, viewport=PHONE_VIEWPORT)
+    try:
+        phone = context.new_page()
+        errors: list[str] = []
+        phone.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        held: list[Any] = []
+
+        def hold_the_first_poll(route: Any) -> None:
+            if not held:
+                held.append(route)
+            else:
+                route.continue_()
+
+        phone.route("**/live/**", hold_the_first_poll)
+        phone.goto(game_url(game_mid_hand))
+        deadline = time.monotonic() + 10
+        while not held and time.monotonic() < deadline:
+            phone.wait_for_timeout(200)
+        assert held, "the page polls every few seconds"
+        phone.get_by_role("link", name="Trick by trick").click()
+        phone.get_by_role("button", name="Record trick 1").wait_for()
+        # The held poll answers now: a whole #live with the default (piles) entry form.
+        late = re.sub(r"v=\d+", "v=0", re.sub(r"s=[^&]*", "s=moved", held[0].request.url))
+        with contextlib.suppress(Exception):
+            held[0].continue_(url=late)
+        phone.wait_for_timeout(700)
+        assert phone.get_by_role("button", name="Record trick 1").is_visible()
+        assert phone.locator("#entry").count() == 1
+        assert errors == []
+    finally:
+        context.close()
