@@ -499,3 +499,32 @@ def test_the_revoke_penalty_is_a_house_option_shown_on_the_screen() -> None:
     events, _ = _revoke_log()
     info = {str(k): str(v) for k, v in rules.info(replay(rules, events[:4]).state)}
     assert info["Revokes (house penalty 10 each)"] == "Cat trick 1"
+
+
+# --- rule 3: the cards turned for the goal, when listed -------------------------------------------
+
+
+def test_the_cards_turned_for_the_goal_are_checked() -> None:
+    """K♠ (High pile), 4♥ (Low), the Joker (no pile), 10♣ (Middle): a Low and a Middle show,
+    so the turning stops at 10♣; 4 and 10 make 40 (a 10 read as 0, E-4)."""
+    first = [FirstDealer(dealer=Seat(0))]
+    rules = rules_for()
+    turned = cs("KS 4H JK 10C")
+    assert codes(rules, first, Goal(low=4, middle=10, goal=40, cards=turned)) == []
+    assert codes(rules, first, Goal(low=4, middle=8, goal=48, cards=turned)) == ["goal-piles"]
+    too_many = cs("KS 4H JK 10C 8D")
+    assert codes(rules, first, Goal(low=4, middle=8, goal=48, cards=too_many)) == ["goal-cards"]
+    assert codes(rules, first, Goal(low=4, middle=10, goal=40, cards=cs("KS 4H"))) == [
+        "goal-cards"
+    ]
+    twice = cs("4H 4H 9C")
+    assert codes(rules, first, Goal(low=4, middle=9, goal=49, cards=twice)) == ["card-twice"]
+    # Under goal_ten: redeal a 10 on top of the Middle pile does not end the turning.
+    redeal = rules_for(goal_ten="redeal")
+    assert codes(redeal, first, Goal(low=4, middle=10, goal=40, cards=turned)) == ["goal-cards"]
+    assert codes(redeal, first, Goal(low=4, middle=8, goal=48, cards=too_many)) == []
+    ten = Goal(low=4, middle=10, goal=40, cards=turned)
+    problems = redeal.violations(replay(redeal, first).state, ten)
+    assert str(problems[0].message) == (
+        "A 10 is on top of the Middle pile: keep turning cards until a 6 to 9 shows."
+    )

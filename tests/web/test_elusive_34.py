@@ -406,3 +406,14 @@ def test_the_revoke_penalty_house_rule_through_the_forms(client: Client, dealt: 
     assert "1 revoke found by the table, house penalty −10 each" in words(
         client.get(game_url(dealt))
     )
+
+
+def test_the_goal_form_reads_the_ranks_from_the_cards_turned(
+    client: Client, first_dealer: Game
+) -> None:
+    """K♠, 4♥, the Joker, 8♣: Low 4 and Middle 8 make 48; ×2 is 96 (rule 3)."""
+    response = record(client, first_dealer, "goal", {"cards": "KS 4H JK 8C", "times": "2"})
+    assert response.status_code == 302, words(response)[:1000]
+    goal = Game.objects.get(pk=first_dealer.pk).events.get(seq=1).payload
+    assert (goal["low"], goal["middle"], goal["goal"]) == (4, 8, 96)
+    assert goal["cards"] == ["KS", "4H", "JK", "8C"]

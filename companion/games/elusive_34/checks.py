@@ -148,6 +148,43 @@ def first_dealer_problems(rules: Table, event: FirstDealer) -> list[Violation]:
     return []
 
 
+def goal_cards_problems(rules: Table, event: Goal) -> list[Violation]:
+    """The cards turned in the goal ritual, when listed: they stop once a Low and a Middle show
+    (and, under ``goal_ten: redeal``, a 6 to 9 tops the Middle pile), and the ranks on top of
+    the piles are the ones recorded."""
+    cards = event.cards or ()
+    if not cards:
+        return []
+    if bad := [not_in_pack(c) for c in cards if c not in play.PACK]:
+        return bad
+    if len(set(cards)) != len(cards):
+        return [Violation("card-twice", tr("A card appears twice here."), rule="cards")]
+    stop, low, middle = play.goal_piles(cards, rules.options.goal_ten == "redeal")
+    if stop is None:
+        message = (
+            tr("A 10 is on top of the Middle pile: keep turning cards until a 6 to 9 shows.")
+            if middle == 10 and low
+            else tr("A Low and a Middle card must both show: keep turning cards.")
+        )
+        return [Violation("goal-cards", message, rule="setup")]
+    if stop != len(cards) - 1:
+        message = tr(
+            "With {card} a Low and a Middle card show: the turning stops there, so the cards "
+            "after it do not count.",
+            card=cards[stop],
+        )
+        return [Violation("goal-cards", message, rule="setup")]
+    if (event.low, event.middle) != (low, middle):
+        message = tr(
+            "These cards leave {low} on top of the Low pile and {middle} on top of the Middle "
+            "pile: record those ranks.",
+            low=low,
+            middle=middle,
+        )
+        return [Violation("goal-piles", message, rule="setup")]
+    return []
+
+
 def goal_problems(rules: Table, event: Goal) -> list[Violation]:
     low, middle = event.low, event.middle
     if (low == 0) != (middle == 0):
@@ -174,6 +211,8 @@ def goal_problems(rules: Table, event: Goal) -> list[Violation]:
                 rule="setup",
             )
         ]
+    if problems := goal_cards_problems(rules, event):
+        return problems
     if middle == 10 and rules.options.goal_ten == "redeal":
         return [
             Violation(

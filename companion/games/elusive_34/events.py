@@ -37,6 +37,8 @@ class Goal(Event):
     low: int = 0
     middle: int = 0
     goal: int
+    #: Optional: every card turned in the ritual, in order (rule 3), to be checked.
+    cards: tuple[Card, ...] | None = None
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

@@ -53,6 +53,31 @@ def category(card: Card) -> str:
     return "high"
 
 
+def goal_piles(cards: Sequence[Card], redeal: bool) -> tuple[int | None, int, int]:
+    """The goal ritual (rule 3): cards turned onto the Low, Middle and High piles (a Joker onto
+    none, D-2) until a Low and a Middle show; ``redeal`` (option ``goal_ten``) also waits for a
+    6 to 9 on top of the Middle pile (E-4). Returns the index of the card that ends the turning
+    (None if the cards never get there) and the ranks on top of the Low and Middle piles then
+    (0 for an empty pile).
+
+    >>> from companion.rules.cards import parse_cards
+    >>> goal_piles(parse_cards("KS 2H JK 9C 7D"), redeal=False)
+    (3, 2, 9)
+    >>> goal_piles(parse_cards("4C 10H 6S"), redeal=True)
+    (2, 4, 6)
+    """
+    low = middle = 0
+    for i, card in enumerate(cards):
+        kind = category(card)
+        if kind == "low":
+            low = card.rank
+        elif kind == "middle":
+            middle = card.rank
+        if low and middle and not (redeal and middle == 10):
+            return i, low, middle
+    return None, low, middle
+
+
 def values_for(choice: str) -> dict[str, int]:
     """ "5/0/-5/-7" as {category: points}."""
     parts = [int(p) for p in choice.split("/")]

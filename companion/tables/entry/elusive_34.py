@@ -125,6 +125,11 @@ class GoalForm(_Form):
             label=_("Goal: that number times"), choices=TIMES, widget=Chips, required=False
         )
         self.fields["goal"] = PointsField(label=_("Or the goal agreed"), required=False)
+        self.fields["cards"] = forms.CharField(
+            label=_("The cards turned, if you want them checked"),
+            required=False,
+            widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "KS 2H 9C"}),
+        )
         self.first_dealer = (
             self.rules.names[self.state.first_dealer] if self.state.first_dealer is not None else ""
         )
@@ -132,6 +137,15 @@ class GoalForm(_Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         low, middle = int(data.get("low") or 0), int(data.get("middle") or 0)
+        try:
+            data["card_list"] = engine.parse_cards(data.get("cards") or "")
+        except engine.CardError as exc:
+            raise forms.ValidationError(str(exc)) from None
+        if data["card_list"] and not (low or middle):  # the ranks on top, read from the cards
+            redeal = self.rules.options.goal_ten == "redeal"
+            stop, low, middle = play.goal_piles(data["card_list"], redeal)
+            if stop is None:
+                low = middle = 0
         data["low_n"], data["middle_n"] = low, middle
         if data.get("goal") is not None:
             data["goal_n"] = data["goal"]
@@ -150,11 +164,14 @@ class GoalForm(_Form):
             "low": str(event.low) if event.low else "",
             "middle": str(event.middle) if event.middle else "",
             "goal": event.goal,
+            "cards": " ".join(str(c) for c in event.cards or ()),
         }
 
     def to_event(self) -> engine.Event:
         d = self.cleaned_data
-        return game.Goal(low=d["low_n"], middle=d["middle_n"], goal=d["goal_n"])
+        return game.Goal(
+            low=d["low_n"], middle=d["middle_n"], goal=d["goal_n"], cards=d["card_list"] or None
+        )
 
 
 class DealForm(_Form):
