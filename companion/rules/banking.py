@@ -20,7 +20,7 @@ from typing import Protocol, TypeVar
 
 from .core import HandScore, Option, Outcome, ScoreLine, Severity, Violation
 from .events import Event, Seat
-from .money import Posting
+from .money import Chips, Posting
 from .text import Text, shown, tr
 from .tricks import rank_word
 
@@ -68,8 +68,8 @@ def limits_problems(event: BankEvent, *, stack_rule: str | None = "cover") -> li
                 "bad-limits",
                 tr(
                     "The largest bet ({high}) is below the smallest ({low}).",
-                    high=event.max_bet,
-                    low=event.min_bet,
+                    high=Chips(event.max_bet),
+                    low=Chips(event.min_bet),
                 ),
                 rule="bets",
             )
@@ -132,7 +132,7 @@ def house_cut(rule: str, banker_net: int, taken: Iterable[int]) -> int:
 def cut_line(rule: str, cut: int, net: int) -> ScoreLine:
     """The banker's line for the house's cut (``net``: the banker's win before it)."""
     if rule == "net":
-        label = tr("The house's cut: 10% of the net win of {net}", net=net)
+        label = tr("The house's cut: 10% of the net win of {net}", net=Chips(net))
     else:
         label = tr("The house's cut: 10% of each bet taken")
     return ScoreLine(label, -cut, "cut")

@@ -19,6 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 
 __all__ = [
     "HOUSE",
+    "Chips",
     "Entry",
     "LedgerError",
     "Posting",
@@ -230,6 +231,26 @@ class Posting:
         _check_amount(f"seat {self.seat}", self.amount)
         if self.hand < 1:
             raise LedgerError(f"a posting belongs to a hand numbered from 1, not {self.hand}")
+
+
+@dataclasses.dataclass(frozen=True)
+class Chips:
+    """An amount in a game's own unit (a banking game's chips) inside an engine sentence:
+    ``tr("the bet of {bet} is paid", bet=Chips(4))``. The English text (logs, ``manage.py
+    replay``) shows the number, ``4``; a page shows it in the table's currency at its chip value
+    (``€1.00``), the way the ledger does (``companion.tables.money_shown``).
+
+    >>> str(Chips(12)), Chips(-3).amount
+    ('12', -3)
+    """
+
+    amount: int
+
+    def __post_init__(self) -> None:
+        _check_amount("Chips", self.amount)
+
+    def __str__(self) -> str:
+        return str(self.amount)
 
 
 @runtime_checkable

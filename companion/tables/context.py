@@ -22,6 +22,7 @@ from .entry import EntryForm, describer, forms_for
 from .i18n import say
 from .ids import fresh_id
 from .models import Table
+from .money_shown import Amount
 
 
 def available_kinds(loaded: Loaded) -> list[str]:
@@ -60,7 +61,9 @@ def scoreboard(loaded: Loaded, every_hand: bool = False) -> dict[str, Any]:
     shown = scored if every_hand else scored[-RECENT_HANDS:]
     best = rules.best(team_totals) if scored else None
     columns, names = rules.columns(), rules.column_names()
-    said = rules.shown_points  # tenths of a point (Ui77's Go Nov to one decimal) shown as 30.3
+    said: Any = rules.shown_points  # tenths of a point (Ui77's Go Nov to one decimal): 30.3
+    if rules.family == engine.Family.BANKING:
+        said = Amount  # a banking game's chips, in the table's currency (money_shown)
     hands = [
         {
             "number": h.number,

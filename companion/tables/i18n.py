@@ -22,7 +22,10 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from companion.rules.cards import RANK_NAMES, Card, Suit
+from companion.rules.money import Chips
 from companion.rules.text import VERBATIM, Text, english
+
+from .money_shown import chips_text, use_table_money
 
 #: The rank letters and joker names, written out so that ``makemessages`` puts them in the
 #: catalogues; they are looked up by :func:`rank_label` and :func:`card_label`.
@@ -58,6 +61,8 @@ def say_value(value: Any) -> str:
         return card_label(value)
     if isinstance(value, Suit):
         return value.symbol
+    if isinstance(value, Chips):
+        return chips_text(value.amount)  # the table's currency, like the ledger
     if isinstance(value, tuple | list) and value and all(isinstance(v, Card) for v in value):
         return " ".join(card_label(c) for c in value)
     if isinstance(value, int | Decimal) and not isinstance(value, bool):
@@ -100,7 +105,9 @@ def use_table_language(table: Any) -> None:
     """Speak the table's own language, when it has one, for the rest of this request (the
     locale middleware activates the phone's own at the start of the next): every phone and the
     big-screen viewer of the table then show the same words. Called by the table's views once
-    they have the table, so it costs no query."""
+    they have the table, so it costs no query. Amounts of chips are written in the table's
+    currency from then on too (``money_shown``)."""
+    use_table_money(table)
     code = table_language(getattr(table, "language", ""))
     if code:
         translation.activate(code)

@@ -15,6 +15,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -281,6 +282,8 @@ def ledger_settings(request: HttpRequest, key: str) -> HttpResponse:
             chip_value=data["chip_value"],
             point_stake=data["point_stake"],
             settle_through=hub,
+            # The game pages show amounts in the currency: pages kept for the old one go stale.
+            version=F("version") + 1,
         )
     messages.success(request, gettext("Ledger settings saved."))
     return redirect("tables:ledger", key=key)

@@ -51,6 +51,15 @@ def test_house_edge_by_counting_every_three_cards() -> None:
     assert AceDeuceJack.house_edge == "10.59"
 
 
+def test_the_screen_shows_the_banks_expected_edge_on_the_bets_placed() -> None:
+    # Ruling 4.2.6: 9/85 of what is bet, on average; Bob bets 5 and Cat 10: 15 in all.
+    r = rules()
+    state = replay(r, [bank(), Bet(seat=Seat(1), amount=5), Bet(seat=Seat(2), amount=10)]).state
+    rows = {str(label): str(value) for label, value in r.info(state)}
+    assert rows["The bank's edge"] == "10.59% of 15 on average, over many hands"
+    assert "The bank's edge" not in {str(label) for label, _ in r.info(replay(r, [bank()]).state)}
+
+
 @pytest.mark.parametrize(
     ("rank", "loses"),
     [

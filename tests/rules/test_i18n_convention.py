@@ -30,6 +30,7 @@ from companion.games.log import GameLog, load_log
 from companion.rules import Correction, Event, IllegalEventError, Void, replay
 from companion.rules.cards import Card, Suit
 from companion.rules.core import Rules
+from companion.rules.money import Chips
 from companion.rules.text import Text, english
 
 #: The games whose sentences are all Texts. Add a game's key once it is converted.
@@ -80,6 +81,8 @@ def check_value(value: Any, where: str) -> None:
         check_text(value, where)
     elif isinstance(value, tuple | list):
         assert all(isinstance(v, Card) for v in value), f"{where}: a list that is not of cards"
+    elif isinstance(value, Chips):  # an amount: shown in the table's currency on a page
+        assert type(value.amount) is int, f"{where}: chips that are not a whole number"
     else:
         allowed = Card | Suit | int | Decimal | str
         assert isinstance(value, allowed), f"{where}: a value of type {type(value).__name__}"

@@ -16,8 +16,14 @@ from companion.tables.models import Game, Table
 from .helpers import entry_tests, game_url, page_hands, page_totals, record, start, words
 
 
+def whole_chips(table: Table) -> None:
+    """The table counts in whole chips (no decimals, a chip worth 1), so amounts read as chips."""
+    Table.objects.filter(pk=table.pk).update(decimals=0, chip_value=1)
+
+
 @pytest.fixture
 def adj_game(three_player_table: Table) -> Game:
+    whole_chips(three_player_table)
     return start(three_player_table, "ace_deuce_jack", {"hands_per_bank": 2})
 
 
@@ -175,6 +181,7 @@ def test_bets_beyond_what_the_bank_covers_are_flagged(client: Client, banked: Ga
 def test_a_bet_outside_the_limits_is_refused_with_the_limits(
     client: Client, three_player_table: Table
 ) -> None:
+    whole_chips(three_player_table)
     game = start(three_player_table, "ace_deuce_jack")
     # Limits 1 to 50: the amount is typed on a number pad.
     actions.check_record_event(game, Bank(banker=Seat(0), min_bet=5, max_bet=50))

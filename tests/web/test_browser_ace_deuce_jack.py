@@ -61,9 +61,9 @@ def test_the_banker_records_bets_and_piles_and_the_ledger_settles(
     phone.get_by_label("Smallest bet").fill("1")
     phone.get_by_label("Largest bet").fill("10")
     phone.get_by_role("button", name="Set the bank").click()
-    expect(phone.locator("#prompt")).to_contain_text("Bets of 1 to 10 against Ann")
+    expect(phone.locator("#prompt")).to_contain_text("Bets of 1.00 to 10.00 against Ann")
 
-    for who, amount in (("Bob", "5"), ("Cat", "10")):
+    for who, amount in (("Bob", "5.00"), ("Cat", "10.00")):  # the table counts 1.00 a chip
         tap(fieldset(phone, "Who bets"), who)
         tap(fieldset(phone, "Bet"), amount)
         phone.get_by_role("button", name="Record the bet").click()
@@ -77,19 +77,19 @@ def test_the_banker_records_bets_and_piles_and_the_ledger_settles(
     _turn(phone, "K", "♠")
     expect(phone.locator("#prompt")).to_contain_text("Turn pile 3 of 3.")
     _turn(phone, "4", "♦")
-    expect(totals(phone)).to_have_text(["-15", "5", "10"])
+    expect(totals(phone)).to_have_text(["-15.00", "5.00", "10.00"])
     expect(phone.locator("#scoreboard")).to_contain_text(
         "No ace, deuce or jack: the bank pays 2 bets"
     )
 
     _open(phone, "round")
     phone.get_by_role("button", name="Settle the hand").wait_for()
-    tap(fieldset(phone, "Bob"), "3")
+    tap(fieldset(phone, "Bob"), "3.00")
     pile = fieldset(phone, "Pile 1")
     tap(pile, "J")
     tap(pile, "♣")
     phone.get_by_role("button", name="Settle the hand").click()
-    expect(totals(phone)).to_have_text(["-12", "2", "10"])
+    expect(totals(phone)).to_have_text(["-12.00", "2.00", "10.00"])
 
     width = phone.viewport_size["width"] if phone.viewport_size else 0
     assert width == PHONE_VIEWPORT["width"]

@@ -1,5 +1,6 @@
-"""The dealer's helper on a phone: Skin, one deal card by card with a side bet, the dead rank
-shown, the banker's loss and decline.
+"""The dealer's helper on a phone: Skin, the first banker found by the first ace, one deal card
+by card with a side bet, the dead rank shown, the banker's loss and decline; amounts in the
+table's money (a new table counts a chip as 1.00).
 
 Worked out by hand (Ann banks 1 to 10 for Bob, Cat and Dan): Dan, on Ann's right, takes the 7♥
 and bets 4; Ann's card is the Q♣. Cat takes the 9♠ with 5 and bets Dan 3 that his card goes first.
@@ -59,16 +60,24 @@ def test_the_dealer_records_a_deal_with_a_side_bet(phone: Page, live_server: Liv
     phone.get_by_role("link", name="Start a game of Skin").click()
     phone.get_by_role("button", name="Start game").click()
 
+    # The first banker: cards dealt round to the left until an ace (Cat 9♣, Dan K♥, Ann A♦).
+    tap(fieldset(phone, "Who was dealt the first ace"), "Ann")
+    tap(fieldset(phone, "The ace's suit"), "♦")
+    phone.get_by_label("The cards dealt before it").fill("9C KH")
+    phone.get_by_role("button", name="Record the first banker").click()
+    expect(phone.locator("#prompt")).to_contain_text("Ann was dealt the first ace and banks")
+    expect(phone.locator("#status")).to_contain_text("Cat 9♣, Dan K♥, Ann A♦")
+
     tap(fieldset(phone, "Banker"), "Ann")
     phone.get_by_role("button", name="Set the bank").click()
     expect(phone.locator("#prompt")).to_contain_text("offered to Dan first")
 
-    _turn(phone, "7H", "Dan", "4")
+    _turn(phone, "7H", "Dan", "4.00")  # the table counts 1.00 a chip
     expect(phone.locator("#prompt")).to_contain_text("Ann deals their own card")
     tap(fieldset(phone, "Rank"), "Q")
     tap(fieldset(phone, "Suit"), "♣")
     phone.get_by_role("button", name="Record the banker's card").click()
-    _turn(phone, "9S", "Cat", "5")
+    _turn(phone, "9S", "Cat", "5.00")
     expect(phone.locator("#cards-in-play")).to_contain_text("9♠")
 
     _open(phone, "side_bet")
@@ -77,7 +86,7 @@ def test_the_dealer_records_a_deal_with_a_side_bet(phone: Page, live_server: Liv
     tap(fieldset(phone, "That this player's card goes first"), "Dan")
     phone.get_by_label("Amount").fill("3")
     phone.get_by_role("button", name="Record the side bet").click()
-    expect(phone.locator("#status")).to_contain_text("Cat bets Dan 3")
+    expect(phone.locator("#status")).to_contain_text("Cat bets Dan 3.00")
 
     _turn(phone, "9D")
     expect(phone.locator("#status")).to_contain_text("Dead ranks")
@@ -85,7 +94,7 @@ def test_the_dealer_records_a_deal_with_a_side_bet(phone: Page, live_server: Liv
     expect(phone.locator("#prompt")).to_contain_text("Ann lost")
     _open(phone, "decline")
     phone.get_by_role("button", name="No new card").click()
-    expect(totals(phone)).to_have_text(["1", "0", "-8", "7"])
+    expect(totals(phone)).to_have_text(["1.00", "0.00", "-8.00", "7.00"])
 
     width = phone.viewport_size["width"] if phone.viewport_size else 0
     assert width == PHONE_VIEWPORT["width"]
@@ -95,5 +104,15 @@ def test_the_dealer_records_a_deal_with_a_side_bet(phone: Page, live_server: Liv
 
     table = Table.objects.get()
     kinds = list(Event.objects.filter(game__table=table).values_list("kind", flat=True))
-    assert kinds == ["bank", "turn", "banker_card", "turn", "side_bet", "turn", "turn", "decline"]
+    assert kinds == [
+        "first_ace",
+        "bank",
+        "turn",
+        "banker_card",
+        "turn",
+        "side_bet",
+        "turn",
+        "turn",
+        "decline",
+    ]
     assert errors == []

@@ -88,9 +88,9 @@ def test_the_banker_deals_a_playette_then_a_deal_card_by_card(
     _deal(phone, "4S", "6H", "KC")
     expect(phone.locator("#board")).to_contain_text("K♣")
 
-    _bet(phone, "Bob", "4♠", "6")
-    _bet(phone, "Cat", "6♥", "5")
-    expect(phone.locator("#board")).to_contain_text("Bob 6")
+    _bet(phone, "Bob", "4♠", "6.00")  # the table counts 1.00 a chip
+    _bet(phone, "Cat", "6♥", "5.00")
+    expect(phone.locator("#board")).to_contain_text("Bob 6.00")
 
     _open(phone, "draw")
     phone.get_by_role("button", name="Record the card").wait_for()
@@ -101,7 +101,7 @@ def test_the_banker_deals_a_playette_then_a_deal_card_by_card(
     _turn(phone, "4D")
     expect(phone.locator("#board")).to_contain_text("Dead cards turned: 4♦")
     _turn(phone, "KD")
-    expect(totals(phone)).to_have_text(["1", "-6", "5"])
+    expect(totals(phone)).to_have_text(["1.00", "-6.00", "5.00"])
     expect(phone.locator("#prompt")).to_contain_text("Ann lost the bank: it passes to Cat")
 
     width = phone.viewport_size["width"] if phone.viewport_size else 0

@@ -4,14 +4,22 @@ the stake settings, and the viewer's read-only page. Amounts are worked out by h
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
+from django.conf import settings
 from django.test import Client
+from django.utils import translation
 
+from companion.games.ziginette import events as zig
+from companion.rules.cards import parse_card, parse_cards
+from companion.rules.events import Seat
+from companion.tables import actions
 from companion.tables.models import Game, Payment, Table
+from companion.tables.money_shown import money_text
 
-from .helpers import text, words
+from .helpers import game_url, start, text, words
 
 
 def ledger_url(table: Table, *, view: bool = False) -> str:
@@ -165,3 +173,77 @@ def test_forms_carry_csrf_and_work_without_javascript(client: Client, staked: Ta
     assert page.count("csrfmiddlewaretoken") >= 3  # settings and each "Paid"
     main = page[page.index('id="ledger"') :]
     assert "hx-" not in main  # plain forms: nothing on this page needs JavaScript
+
+
+# --- the game pages in the table's currency (money_shown) --------------------------------------
+
+
+@pytest.fixture
+def zig_in_euros(client: Client, three_player_table: Table) -> Game:
+    """A Ziginette deal at a table where a chip is worth €0.50: Ann banks (1 to 10 chips per
+    card), board 3♠ 5♥, her card K♣; Bob bets 4 chips on the 3♠, Cat 6 on the 5♥."""
+    settings = settings_data(chip_value="0.50", point_stake="0")
+    assert client.post(f"{ledger_url(three_player_table)}settings/", settings).status_code == 302
+    game = start(three_player_table, "ziginette")
+    for event in (
+        zig.Bank(banker=Seat(0), min_bet=1, max_bet=10),
+        zig.Deal(board=parse_cards("3S 5H"), banker_card=parse_card("KC")),
+        zig.Bet(seat=Seat(1), card=parse_card("3S"), amount=4),
+        zig.Bet(seat=Seat(2), card=parse_card("5H"), amount=6),
+    ):
+        actions.check_record_event(game, event)
+    return game
+
+
+def test_a_game_page_shows_bets_limits_and_standings_in_the_currency(
+    client: Client, zig_in_euros: Game
+) -> None:
+    page = words(client.get(game_url(zig_in_euros)))
+    assert "Bets €0.50 to €5.00 per card" in page  # 1 to 10 chips
+    assert "Bob €2.00" in page and "Cat €3.00" in page  # the board's bets
+    assert "Board 3♠ 1 bet, €2.00 in all" in page
+    # 3♥: the bank takes Bob's 4 chips (€2.00); K♦: it pays Cat 6 (€3.00). Ann −2 chips = −€1.00.
+    actions.check_record_event(zig_in_euros, zig.Draw(card=parse_card("3H")))
+    actions.check_record_event(zig_in_euros, zig.Draw(card=parse_card("KD")))
+    response = client.get(game_url(zig_in_euros))
+    assert re.findall(r'<td class="num[^"]*">([^<]*)</td>', text(response))[:3] == [
+        "-€1.00",
+        "-€2.00",
+        "€3.00",
+    ]
+    page = words(response)
+    assert "3♥ matched 3♠: the bet of €2.00 is lost to the bank" in page
+    assert "+€3.00 K♦ matched the banker's card: the bet of €3.00 on 5♥ is paid" in page
+    assert "Ann (-€1.00)" not in page and "Cat (€3.00)" in page  # who leads
+
+
+def test_amounts_are_written_the_languages_way(client: Client, zig_in_euros: Game) -> None:
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    page = words(client.get(game_url(zig_in_euros)))
+    assert "€0,50" in page and "€5,00" in page and "€2,00" in page
+    ledger = words(client.get(ledger_url(zig_in_euros.table)))
+    assert "Ann €0,00" in ledger  # the ledger writes money the same way
+    with translation.override("fr"):
+        written = money_text(-123456, "€", 2)
+    assert written.startswith("-€1") and written.endswith("234,56") and len(written) == 10
+    with translation.override("en"):
+        assert money_text(-123456, "€", 2) == "-€1234.56"
+        assert money_text(250, "", 0) == "250"
+
+
+def test_changing_the_currency_changes_a_page_already_kept(
+    client: Client, zig_in_euros: Game
+) -> None:
+    assert "€2.00" in words(client.get(game_url(zig_in_euros)))
+    table = zig_in_euros.table
+    dollars = settings_data(currency="$", chip_value="0.25", point_stake="0")
+    assert client.post(f"{ledger_url(table)}settings/", dollars).status_code == 302
+    page = words(client.get(game_url(zig_in_euros)))
+    assert "Bob $1.00" in page and "€" not in page
+
+
+def test_pages_without_a_table_count_in_chips(client: Client, zig_in_euros: Game) -> None:
+    # The request before was a table's, in euros: the rules page's examples are still chips.
+    assert "€" in words(client.get(game_url(zig_in_euros)))
+    rules = words(client.get("/rules/ziginette/"))
+    assert "€" not in rules and "the bet of 4" in rules

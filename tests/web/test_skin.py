@@ -19,8 +19,14 @@ from .helpers import entry_tests, game_url, page_hands, record, start, words
 c = parse_card
 
 
+def whole_chips(table: Table) -> None:
+    """The table counts in whole chips (no decimals, a chip worth 1), so amounts read as chips."""
+    Table.objects.filter(pk=table.pk).update(decimals=0, chip_value=1)
+
+
 @pytest.fixture
 def skin_game(four_player_table: Table) -> Game:
+    whole_chips(four_player_table)
     return start(four_player_table, "skin")
 
 

@@ -29,6 +29,7 @@ jack, so Ann pays both. Next hand Bob bets 3; the first pile shows the J♣ and 
 from __future__ import annotations
 
 import dataclasses
+from decimal import Decimal
 from typing import ClassVar
 
 from companion.games.ace_deuce_jack import play
@@ -58,7 +59,7 @@ from companion.rules.core import (
     Violation,
 )
 from companion.rules.events import Event, event_types
-from companion.rules.money import Posting
+from companion.rules.money import Chips, Posting
 from companion.rules.text import Text, shown, tr, tr_n
 
 HANDS_PER_BANK = (1, 2, 3, 4, 5, 6, 8, 10)
@@ -155,8 +156,8 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
         if hand is None or not hand.cards:
             return tr(
                 "Bets of {low} to {high} against {banker}, then turn the piles.",
-                low=state.limits.min_bet,
-                high=state.limits.max_bet,
+                low=Chips(state.limits.min_bet),
+                high=Chips(state.limits.max_bet),
                 banker=banker,
             )
         return tr(
@@ -170,9 +171,10 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
         if limits is None:
             return rows
         rows.append((tr("Banker"), shown(self.names[limits.banker])))
-        rows.append((tr("Bets"), tr("{low} to {high}", low=limits.min_bet, high=limits.max_bet)))
+        low, high = Chips(limits.min_bet), Chips(limits.max_bet)
+        rows.append((tr("Bets"), tr("{low} to {high}", low=low, high=high)))
         if limits.stack:
-            rows.append((tr("Bank can cover"), shown(limits.stack)))
+            rows.append((tr("Bank can cover"), shown(Chips(limits.stack))))
         rows.append(
             (
                 tr("Hands in this bank"),
@@ -192,10 +194,21 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
                         "{n} bet, {total} in all",
                         "{n} bets, {total} in all",
                         len(state.hand.bets),
-                        total=total,
+                        total=Chips(total),
                     ),
                 )
             )
+            if total:  # ruling 4.2.6: the bank's expected edge, for information
+                rows.append(
+                    (
+                        tr("The bank's edge"),
+                        tr(
+                            "{percent}% of {total} on average, over many hands",
+                            percent=Decimal(self.house_edge),
+                            total=Chips(total),
+                        ),
+                    )
+                )
             if state.hand.cards:
                 rows.append((tr("Turned"), shown(state.hand.cards)))
         return rows
@@ -218,8 +231,8 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
                 tr("Bets"),
                 tr(
                     "from {low} to {high}, placed before the first pile is turned.",
-                    low=state.limits.min_bet,
-                    high=state.limits.max_bet,
+                    low=Chips(state.limits.min_bet),
+                    high=Chips(state.limits.max_bet),
                 ),
                 rule="bets",
             ),
@@ -370,9 +383,9 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
                     tr(
                         "{player}'s bet of {amount} is outside the limits: {low} to {high}.",
                         player=name,
-                        amount=amount,
-                        low=limits.min_bet,
-                        high=limits.max_bet,
+                        amount=Chips(amount),
+                        low=Chips(limits.min_bet),
+                        high=Chips(limits.max_bet),
                     ),
                     rule="bets",
                 )
@@ -387,9 +400,9 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
                         "{player}'s bet of {amount} brings the bets to {total}, more than the "
                         "{stack} {banker} can cover.",
                         player=name,
-                        amount=amount,
-                        total=total,
-                        stack=limits.stack,
+                        amount=Chips(amount),
+                        total=Chips(total),
+                        stack=Chips(limits.stack),
                         banker=self.names[limits.banker],
                     ),
                     severity=severity,
@@ -524,7 +537,11 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
                 lines.append(
                     (
                         ScoreLine(
-                            tr("{card} turned: the bet of {bet} is lost", card=losing, bet=bet),
+                            tr(
+                                "{card} turned: the bet of {bet} is lost",
+                                card=losing,
+                                bet=Chips(bet),
+                            ),
                             amount,
                             "settle",
                         ),
@@ -537,7 +554,7 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
                             tr(
                                 "{cards} turned: the bet of {bet} is paid at even money",
                                 cards=played.cards,
-                                bet=bet,
+                                bet=Chips(bet),
                             ),
                             amount,
                             "settle",

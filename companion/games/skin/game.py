@@ -68,7 +68,7 @@ from companion.rules.core import (
     Violation,
 )
 from companion.rules.events import Event, event_types
-from companion.rules.money import Posting
+from companion.rules.money import Chips, Posting
 from companion.rules.text import Text, shown, tr, tr_n
 from companion.rules.tricks import rank_word
 
@@ -241,7 +241,10 @@ class Skin(Rules[SkinState, SkinOptions]):
         limits = deal.limits
         rows: list[tuple[str, str]] = [
             (tr("Banker"), shown(self.names[limits.banker])),
-            (tr("Bets"), tr("{low} to {high}", low=limits.min_bet, high=limits.max_bet)),
+            (
+                tr("Bets"),
+                tr("{low} to {high}", low=Chips(limits.min_bet), high=Chips(limits.max_bet)),
+            ),
         ]
         if deal.banker_card is not None:
             rows.append((tr("Banker's card"), shown(deal.banker_card)))
@@ -251,7 +254,7 @@ class Skin(Rules[SkinState, SkinOptions]):
                 rows.append(
                     (
                         shown(self.names[seat]),
-                        tr("{card}, bet {bet}", card=card, bet=deal.pots[seat])
+                        tr("{card}, bet {bet}", card=card, bet=Chips(deal.pots[seat]))
                         if deal.pots[seat]
                         else tr("{card}, no bet", card=card),
                     )
@@ -268,7 +271,7 @@ class Skin(Rules[SkinState, SkinOptions]):
                         "{bettor} bets {target} {amount} that {target}'s card goes first",
                         bettor=self.names[bettor],
                         target=self.names[target],
-                        amount=amount,
+                        amount=Chips(amount),
                     ),
                 )
             )
@@ -411,8 +414,8 @@ class Skin(Rules[SkinState, SkinOptions]):
                         "{banker} can cover {stack}, less than the largest bet from every "
                         "player ({needed}).",
                         banker=self.names[event.banker],
-                        stack=event.stack,
-                        needed=needed,
+                        stack=Chips(event.stack),
+                        needed=Chips(needed),
                     ),
                     severity=Severity.IRREGULARITY,
                     rule="bank",
@@ -586,9 +589,9 @@ class Skin(Rules[SkinState, SkinOptions]):
                     tr(
                         "{player}'s bet of {amount} is outside the limits: {low} to {high}.",
                         player=self.names[seat],
-                        amount=amount,
-                        low=limits.min_bet,
-                        high=limits.max_bet,
+                        amount=Chips(amount),
+                        low=Chips(limits.min_bet),
+                        high=Chips(limits.max_bet),
                     ),
                     rule="bets",
                 )
@@ -603,9 +606,9 @@ class Skin(Rules[SkinState, SkinOptions]):
                         "{player}'s bet of {amount} brings the banker's bets to {total}, more "
                         "than the {stack} {banker} can cover.",
                         player=self.names[seat],
-                        amount=amount,
-                        total=exposure,
-                        stack=limits.stack,
+                        amount=Chips(amount),
+                        total=Chips(exposure),
+                        stack=Chips(limits.stack),
                         banker=self.names[limits.banker],
                     ),
                     severity=severity,
@@ -854,7 +857,7 @@ class Skin(Rules[SkinState, SkinOptions]):
                     "{card} paired the banker's card: the bank pays {player} {amount}",
                     card=m.card,
                     player=win,
-                    amount=m.amount,
+                    amount=Chips(m.amount),
                 )
                 rule = "banker-loses"
             elif m.why == "matched":
@@ -862,7 +865,7 @@ class Skin(Rules[SkinState, SkinOptions]):
                     "{card} paired {player}'s card: the bank takes {amount}",
                     card=m.card,
                     player=lose,
-                    amount=m.amount,
+                    amount=Chips(m.amount),
                 )
                 rule = "matching"
             else:
@@ -871,7 +874,7 @@ class Skin(Rules[SkinState, SkinOptions]):
                     card=m.card,
                     winner=win,
                     loser=lose,
-                    amount=m.amount,
+                    amount=Chips(m.amount),
                 )
                 rule = "side-bets"
             lines[m.winner].append(ScoreLine(label, m.amount, rule))
@@ -881,7 +884,7 @@ class Skin(Rules[SkinState, SkinOptions]):
                 if pot:
                     lines[seat].append(
                         ScoreLine(
-                            tr("The pack ran out: the bet of {bet} goes back", bet=pot),
+                            tr("The pack ran out: the bet of {bet} goes back", bet=Chips(pot)),
                             0,
                             "end-of-deal",
                         )

@@ -62,7 +62,7 @@ from companion.rules.core import (
     Violation,
 )
 from companion.rules.events import Event, event_types
-from companion.rules.money import Posting
+from companion.rules.money import Chips, Posting
 from companion.rules.text import Text, shown, tr, tr_n
 from companion.rules.tricks import rank_word
 
@@ -173,10 +173,17 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
             return []
         rows: list[tuple[str, str]] = [
             (tr("Banker"), shown(self.names[limits.banker])),
-            (tr("Bets"), tr("{low} to {high} per card", low=limits.min_bet, high=limits.max_bet)),
+            (
+                tr("Bets"),
+                tr(
+                    "{low} to {high} per card",
+                    low=Chips(limits.min_bet),
+                    high=Chips(limits.max_bet),
+                ),
+            ),
         ]
         if limits.stack:
-            rows.append((tr("Bank can cover"), shown(limits.stack)))
+            rows.append((tr("Bank can cover"), shown(Chips(limits.stack))))
         deal = state.deal
         if deal is not None:
             rows.append((tr("Banker's card"), shown(deal.banker_card)))
@@ -189,7 +196,7 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
                             "{n} bet, {total} in all",
                             "{n} bets, {total} in all",
                             len(spot.bets),
-                            total=total,
+                            total=Chips(total),
                         ),
                     )
                 )
@@ -411,9 +418,9 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
                         "{high} per card.",
                         player=name,
                         card=event.card,
-                        total=before + event.amount,
-                        low=limits.min_bet,
-                        high=limits.max_bet,
+                        total=Chips(before + event.amount),
+                        low=Chips(limits.min_bet),
+                        high=Chips(limits.max_bet),
                     ),
                     rule="bets",
                 )
@@ -428,9 +435,9 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
                         "{player}'s bet of {amount} brings the bets on the board to {total}, more "
                         "than the {stack} {banker} can cover.",
                         player=name,
-                        amount=event.amount,
-                        total=total,
-                        stack=limits.stack,
+                        amount=Chips(event.amount),
+                        total=Chips(total),
+                        stack=Chips(limits.stack),
                         banker=self.names[limits.banker],
                     ),
                     severity=severity,
@@ -557,7 +564,7 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
                 label = tr(
                     "{by} matched the banker's card: the bet of {bet} on {card} is paid",
                     by=move.by,
-                    bet=move.amount,
+                    bet=Chips(move.amount),
                     card=move.card,
                 )
             else:
@@ -565,7 +572,7 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
                     "{by} matched {card}: the bet of {bet} is lost to the bank",
                     by=move.by,
                     card=move.card,
-                    bet=-move.amount,
+                    bet=Chips(-move.amount),
                 )
             lines[move.seat].append(
                 ScoreLine(

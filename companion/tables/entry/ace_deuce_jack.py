@@ -14,6 +14,7 @@ from django.utils.translation import gettext, gettext_lazy
 from companion import rules as engine
 from companion.games.ace_deuce_jack import events as adj
 from companion.rules.cards import RANK_NAMES
+from companion.tables.money_shown import chips_text, in_chips
 
 from .base import Chips, EntryForm, card_from, card_initial, rank_chips, suit_chips
 
@@ -25,7 +26,7 @@ CHIP_LIMIT = 12
 def amount_field(label: str, low: int, high: int, *, required: bool = True) -> forms.Field:
     """A bet: one chip per amount when the limits are narrow, otherwise a number pad."""
     if high - low < CHIP_LIMIT:
-        choices = [(n, str(n)) for n in range(low, high + 1)]
+        choices = [(n, chips_text(n)) for n in range(low, high + 1)]
         if not required:
             choices = [(0, gettext("none")), *choices]
         return forms.TypedChoiceField(
@@ -36,17 +37,13 @@ def amount_field(label: str, low: int, high: int, *, required: bool = True) -> f
             required=required,
             empty_value=0,
         )
-    return forms.IntegerField(
-        label=label,
-        min_value=0,
-        required=required,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "count"}),
-    )
+    return number_field(label, required=required)
 
 
 def number_field(label: str, *, required: bool = True, initial: int | None = None) -> forms.Field:
+    """An amount typed in chips (labelled with what a chip is worth at the table)."""
     return forms.IntegerField(
-        label=label,
+        label=in_chips(label),
         min_value=0,
         required=required,
         initial=initial,
@@ -254,16 +251,17 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     if isinstance(event, adj.Bank):
         text = gettext("%(banker)s banks: bets %(low)s to %(high)s") % {
             "banker": names[event.banker],
-            "low": event.min_bet,
-            "high": event.max_bet,
+            "low": chips_text(event.min_bet),
+            "high": chips_text(event.max_bet),
         }
         if event.stack:
-            text = gettext("%(text)s, covers %(stack)s") % {"text": text, "stack": event.stack}
+            covers = chips_text(event.stack)
+            text = gettext("%(text)s, covers %(stack)s") % {"text": text, "stack": covers}
         return text
     if isinstance(event, adj.Bet):
         return gettext("%(player)s bets %(amount)s") % {
             "player": names[event.seat],
-            "amount": event.amount,
+            "amount": chips_text(event.amount),
         }
     if isinstance(event, adj.Turn):
         return gettext("Pile turned: %(card)s") % {"card": event.card.label}

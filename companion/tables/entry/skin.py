@@ -13,6 +13,7 @@ from django.utils.translation import gettext, gettext_lazy
 from companion import rules as engine
 from companion.games.skin import events as sk
 from companion.rules.cards import RANK_NAMES, CardError, parse_card
+from companion.tables.money_shown import chips_text
 
 from . import ace_deuce_jack as adj_forms
 from .ace_deuce_jack import amount_field, number_field
@@ -265,8 +266,8 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     if isinstance(event, sk.Bank):
         return gettext("%(banker)s banks: bets %(low)s to %(high)s") % {
             "banker": names[event.banker],
-            "low": event.min_bet,
-            "high": event.max_bet,
+            "low": chips_text(event.min_bet),
+            "high": chips_text(event.max_bet),
         }
     if isinstance(event, sk.FirstAce):
         return gettext("%(player)s was dealt the first ace: %(cards)s") % {
@@ -279,7 +280,7 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
         return gettext("Turned: %(card)s, taken by %(player)s with a bet of %(bet)s") % {
             "card": event.card.label,
             "player": names[event.taker],
-            "bet": event.bet,
+            "bet": chips_text(event.bet or 0),
         }
     if isinstance(event, sk.BankerCard):
         return gettext("The banker's card: %(card)s") % {"card": event.card.label}
@@ -287,18 +288,18 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
         return gettext("%(player)s takes %(card)s from the centre and bets %(bet)s") % {
             "player": names[event.seat],
             "card": event.card.label,
-            "bet": event.bet,
+            "bet": chips_text(event.bet),
         }
     if isinstance(event, sk.Bet):
         return gettext("%(player)s bets %(amount)s") % {
             "player": names[event.seat],
-            "amount": event.amount,
+            "amount": chips_text(event.amount),
         }
     if isinstance(event, sk.SideBet):
         return gettext("Side bet: %(bettor)s bets %(target)s %(amount)s") % {
             "bettor": names[event.bettor],
             "target": names[event.target],
-            "amount": event.amount,
+            "amount": chips_text(event.amount),
         }
     if isinstance(event, sk.Decline):
         return gettext("The banker takes no new card")

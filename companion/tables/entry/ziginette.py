@@ -13,6 +13,7 @@ from django.utils.translation import gettext, gettext_lazy
 from companion import rules as engine
 from companion.games.ziginette import events as zig
 from companion.rules.cards import RANK_NAMES, parse_card
+from companion.tables.money_shown import chips_text
 
 from . import ace_deuce_jack as adj_forms
 from .ace_deuce_jack import amount_field
@@ -136,8 +137,8 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     if isinstance(event, zig.Bank):
         return gettext("%(banker)s banks: bets %(low)s to %(high)s") % {
             "banker": names[event.banker],
-            "low": event.min_bet,
-            "high": event.max_bet,
+            "low": chips_text(event.min_bet),
+            "high": chips_text(event.max_bet),
         }
     if isinstance(event, zig.Deal):
         return gettext("Deal: board %(board)s, banker's card %(card)s") % {
@@ -147,7 +148,7 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     if isinstance(event, zig.Bet):
         return gettext("%(player)s bets %(amount)s on %(card)s") % {
             "player": names[event.seat],
-            "amount": event.amount,
+            "amount": chips_text(event.amount),
             "card": event.card.label,
         }
     if isinstance(event, zig.Draw):

@@ -1,5 +1,5 @@
 """``{% load banking %}``: what the banking games' hand panels show, with the players' names
-(the engine's state names seats by number)."""
+(the engine's state names seats by number), and amounts in the table's currency (``chips``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,15 @@ from typing import Any
 
 from django import template
 
+from companion.tables.money_shown import chips_text
+
 register = template.Library()
+
+
+@register.filter
+def chips(amount: int) -> str:
+    """``{{ bet|chips }}``: an amount of chips in the table's currency (``€2.00``)."""
+    return chips_text(int(amount))
 
 
 @register.filter

@@ -1,4 +1,5 @@
-"""``{% load ledger %}`` then ``{{ amount|money:table }}``: minor units in the table's currency."""
+"""``{% load ledger %}`` then ``{{ amount|money:table }}``: minor units in the table's currency,
+written the active language's way (``€12.50``, ``€12,50``: ``money_shown.money_text``)."""
 
 from __future__ import annotations
 
@@ -6,15 +7,15 @@ from typing import Any
 
 from django import template
 
-from companion.rules.money import format_minor
+from companion.tables.money_shown import money_text
 
 register = template.Library()
 
 
 @register.filter
 def money(amount: int, table: Any) -> str:
-    """``1250`` at a table counting euros in cents: ``€12.50``."""
-    return format_minor(int(amount), currency=table.currency, decimals=table.decimals)
+    """``1250`` at a table counting euros in cents: ``€12.50`` (``€12,50`` in French)."""
+    return money_text(int(amount), table.currency, table.decimals)
 
 
 @register.filter
