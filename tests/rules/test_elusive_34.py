@@ -441,8 +441,9 @@ def test_doctests() -> None:
     import doctest
 
     from companion.games.elusive_34 import checks, examples, game, text
+    from companion.rules import rituals
 
-    for module in (game, play, checks, text, examples):
+    for module in (game, play, checks, text, examples, rituals):
         assert doctest.testmod(module).failed == 0, module.__name__
 
 

@@ -25,6 +25,7 @@ from companion.games.elusive_34.events import (
     Trick,
     Trump,
 )
+from companion.rules import rituals
 from companion.rules.cards import Card
 from companion.rules.core import Severity, Violation
 from companion.rules.events import Event
@@ -130,22 +131,7 @@ def first_dealer_problems(rules: Table, event: FirstDealer) -> list[Violation]:
             )
         )
         return [Violation("first-dealer-cards", message, rule="setup")]
-    start = event.start if event.start is not None else 0
-    got = (start + len(cards) - 1) % rules.n_seats
-    if got != event.dealer:
-        return [
-            Violation(
-                "wrong-first-dealer",
-                tr(
-                    "{card} went to {player}, so {player} deals first, not {other}.",
-                    card=cards[-1],
-                    player=rules.names[got],
-                    other=rules.names[event.dealer],
-                ),
-                rule="setup",
-            )
-        ]
-    return []
+    return rituals.first_dealer_problems(rules.names, cards, event.start, event.dealer, "setup")
 
 
 def goal_cards_problems(rules: Table, event: Goal) -> list[Violation]:

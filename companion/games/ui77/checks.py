@@ -21,6 +21,7 @@ from companion.games.ui77.events import (
     Trick,
     Ui77State,
 )
+from companion.rules import rituals
 from companion.rules.cards import Card, Suit
 from companion.rules.core import Severity, Violation
 from companion.rules.events import Event
@@ -180,22 +181,9 @@ def first_dealer_problems(rules: Table, state: Ui77State, deal: Deal) -> list[Vi
             )
         )
         return [Violation("first-dealer-cards", message, rule="deal")]
-    start = deal.first_start if deal.first_start is not None else 0
-    got = (start + len(cards) - 1) % rules.n_seats
-    if got != deal.dealer:
-        return [
-            Violation(
-                "wrong-first-dealer",
-                tr(
-                    "{card} went to {player}, so {player} deals first, not {other}.",
-                    card=cards[-1],
-                    player=rules.names[got],
-                    other=rules.names[deal.dealer],
-                ),
-                rule="deal",
-            )
-        ]
-    return []
+    return rituals.first_dealer_problems(
+        rules.names, cards, deal.first_start, deal.dealer, rule="deal"
+    )
 
 
 def cut_problems(rules: Table, deal: Deal) -> list[Violation]:

@@ -15,6 +15,7 @@ from companion.games.elusive_34 import play as play
 from companion.rules.cards import Card, Suit
 from companion.rules.events import Seat
 
+from . import face_up
 from .base import (
     RANK_CHOICES,
     SUIT_CHOICES,
@@ -65,26 +66,14 @@ class FirstDealerForm(_Form):
             coerce=int,
             widget=Chips,
         )
-        self.fields["cards"] = forms.CharField(
-            label=_("The cards dealt face up, if you want them checked"),
-            required=False,
-            widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "2H KD 9S"}),
+        self.fields["cards"] = face_up.cards_field(
+            _("The cards dealt face up, if you want them checked"), "2H KD 9S"
         )
-        self.fields["start"] = forms.TypedChoiceField(
-            label=_("Who got the first of them"),
-            choices=self.seat_choices(),
-            coerce=int,
-            widget=Chips,
-            required=False,
-            empty_value=None,
-        )
+        self.fields["start"] = face_up.start_field(self.seat_choices())
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        try:
-            data["card_list"] = engine.parse_cards(data.get("cards") or "")
-        except engine.CardError as exc:
-            raise forms.ValidationError(str(exc)) from None
+        data["card_list"] = face_up.parse(data.get("cards"))
         if not data["card_list"]:
             data["start"] = None
         return data
@@ -125,10 +114,8 @@ class GoalForm(_Form):
             label=_("Goal: that number times"), choices=TIMES, widget=Chips, required=False
         )
         self.fields["goal"] = PointsField(label=_("Or the goal agreed"), required=False)
-        self.fields["cards"] = forms.CharField(
-            label=_("The cards turned, if you want them checked"),
-            required=False,
-            widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "KS 2H 9C"}),
+        self.fields["cards"] = face_up.cards_field(
+            _("The cards turned, if you want them checked"), "KS 2H 9C"
         )
         self.first_dealer = (
             self.rules.names[self.state.first_dealer] if self.state.first_dealer is not None else ""
@@ -137,10 +124,7 @@ class GoalForm(_Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         low, middle = int(data.get("low") or 0), int(data.get("middle") or 0)
-        try:
-            data["card_list"] = engine.parse_cards(data.get("cards") or "")
-        except engine.CardError as exc:
-            raise forms.ValidationError(str(exc)) from None
+        data["card_list"] = face_up.parse(data.get("cards"))
         if data["card_list"] and not (low or middle):  # the ranks on top, read from the cards
             redeal = self.rules.options.goal_ten == "redeal"
             stop, low, middle = play.goal_piles(data["card_list"], redeal)

@@ -14,6 +14,7 @@ from companion.games.ui77 import game, play
 from companion.rules.cards import RANK_NAMES, Card
 from companion.rules.events import Seat
 
+from . import face_up
 from .base import (
     Chips,
     ChipsMulti,
@@ -63,19 +64,11 @@ class DealForm(EntryForm):
             )
         self.first = self.state.next_dealer is None  # the first deal: rule 2's ritual
         if self.first:
-            self.fields["first_cards"] = forms.CharField(
-                label=_("The cards dealt face up to find the dealer, if you want them checked"),
-                required=False,
-                widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "2H KD 9C"}),
+            self.fields["first_cards"] = face_up.cards_field(
+                _("The cards dealt face up to find the dealer, if you want them checked"),
+                "2H KD 9C",
             )
-            self.fields["first_start"] = forms.TypedChoiceField(
-                label=_("Who got the first of them"),
-                choices=self.seat_choices(),
-                coerce=int,
-                widget=Chips,
-                required=False,
-                empty_value=None,
-            )
+            self.fields["first_start"] = face_up.start_field(self.seat_choices())
 
     def faceup_fields(self) -> list[dict[str, Any]]:
         return [
@@ -95,10 +88,7 @@ class DealForm(EntryForm):
                 errors.append(exc)
         if errors:
             raise forms.ValidationError(errors)
-        try:
-            data["first_list"] = engine.parse_cards(data.get("first_cards") or "")
-        except engine.CardError as exc:
-            raise forms.ValidationError(str(exc)) from None
+        data["first_list"] = face_up.parse(data.get("first_cards"))
         if not data["first_list"]:
             data["first_start"] = None
         return data
