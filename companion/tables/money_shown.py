@@ -45,6 +45,13 @@ def use_table_money(table: Any) -> None:
     )
 
 
+def current() -> TableMoney | None:
+    """The money amounts are written in for this request (None: plain chips). Anything kept
+    between requests that holds an amount already written (a history line, a page) must have
+    it in its key."""
+    return _MONEY.get()
+
+
 def _forget(**_: Any) -> None:
     """A new request starts with no table: amounts are chips until a table's view says."""
     _MONEY.set(None)
