@@ -23,6 +23,7 @@ from .i18n import say
 from .ids import fresh_id
 from .models import Table
 from .money_shown import Amount
+from .rows import kept_line
 
 
 def available_kinds(loaded: Loaded) -> list[str]:
@@ -210,7 +211,9 @@ def describe_entry(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     if isinstance(event, engine.Abandon):
         return gettext("Game abandoned")
     describe = describer(rules.key)
-    return describe(rules, event) if describe else event.kind
+    if describe is None:
+        return event.kind
+    return kept_line(rules, event, describe)
 
 
 def history(

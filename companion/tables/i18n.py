@@ -54,9 +54,10 @@ def card_label(card: Card) -> str:
     return rank_label(card.rank) + card.suit.symbol
 
 
-def say_value(value: Any) -> str:
+def say_value(value: Any, language: str | None = None) -> str:
+    """A value inside a sentence, as the language (the active one if not given) writes it."""
     if isinstance(value, Text):
-        return say(value)
+        return _say(value, language or translation.get_language())
     if isinstance(value, Card):
         return card_label(value)
     if isinstance(value, Suit):
@@ -66,25 +67,61 @@ def say_value(value: Any) -> str:
     if isinstance(value, tuple | list) and value and all(isinstance(v, Card) for v in value):
         return " ".join(card_label(c) for c in value)
     if isinstance(value, int | Decimal) and not isinstance(value, bool):
-        # Thousands grouped the language's way (1 000, 1.000) in a sentence; English keeps
-        # writing 1000, as it always has (its tests and its players read it so).
-        return number_format(value, force_grouping=translation.get_language() != "en")
+        return _number(value, language or translation.get_language())
     return str(value)
+
+
+#: What ``number_format`` wrote for a number in a language, and each message's translation in a
+#: language (the catalogues do not change while the app runs). Both are small: the numbers a
+#: game shows and the messages of the catalogues; each is emptied if it ever grows past ``_MANY``.
+_numbers: dict[tuple[str, Any], str] = {}
+_templates: dict[tuple[Any, ...], str] = {}
+_MANY = 50_000
+
+
+def _number(value: int | Decimal, language: str) -> str:
+    # Thousands grouped the language's way (1 000, 1.000) in a sentence; English keeps
+    # writing 1000, as it always has (its tests and its players read it so).
+    if language == "en" and type(value) is int:
+        return str(value)
+    key = (language, value)
+    said = _numbers.get(key)
+    if said is None:
+        said = number_format(value, force_grouping=language != "en")
+        if len(_numbers) > _MANY:
+            _numbers.clear()
+        _numbers[key] = said
+    return said
+
+
+def _template(text: Text, language: str) -> str:
+    key = (language, text.context, text.msgid, text.plural, text.number if text.plural else None)
+    template = _templates.get(key)
+    if template is None:
+        if text.context == VERBATIM:
+            template = text.msgid  # only a value: nothing to translate
+        elif text.plural:
+            template = ngettext(text.msgid, text.plural, text.number or 0)
+        elif text.context:
+            template = pgettext(text.context, text.msgid)
+        else:
+            template = gettext(text.msgid)
+        if len(_templates) > _MANY:
+            _templates.clear()
+        _templates[key] = template
+    return template
 
 
 def say(text: Any) -> str:
     """``text`` in the active language (a plain str is returned as it is)."""
     if not isinstance(text, Text):
         return "" if text is None else str(text)
-    if text.context == VERBATIM:
-        template = text.msgid  # only a value: nothing to translate
-    elif text.plural:
-        template = ngettext(text.msgid, text.plural, text.number or 0)
-    elif text.context:
-        template = pgettext(text.context, text.msgid)
-    else:
-        template = gettext(text.msgid)
-    values = {name: say_value(value) for name, value in text.values.items()}
+    return _say(text, translation.get_language())
+
+
+def _say(text: Text, language: str) -> str:
+    template = _template(text, language)
+    values = {name: say_value(value, language) for name, value in text.values.items()}
     try:
         return template.format_map(values)
     except (KeyError, IndexError, ValueError):

@@ -13,8 +13,9 @@ The HTML is what ``tables/_history_row.html`` makes (it stays as the reference, 
 
 from __future__ import annotations
 
+import contextlib
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.utils.html import conditional_escape, escape
@@ -99,6 +100,24 @@ def _draw(row: Mapping[str, Any], can_score: bool, rules_url: str) -> str:
     return "".join(out)
 
 
+_lines: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+
+
+def kept_line(rules: Any, event: Any, describe: Callable[[Any, Any], str]) -> str:
+    """``describe(rules, event)``, the entry's line in the history, kept: it depends only on the
+    language, the game's rules, options and seat names, and the entry."""
+    try:
+        key = (get_language(), rules.key, tuple(rules.names), rules.options, event)
+        line = _lines.get(key)
+    except TypeError:  # options or an entry that cannot be a key: drawn each time
+        return describe(rules, event)
+    if line is None:
+        line = _lines[key] = describe(rules, event)
+        if len(_lines) > KEEP:
+            _lines.popitem(last=False)
+    return line
+
+
 def history_html(
     rows: Sequence[Mapping[str, Any]], *, can_score: bool, at: Any, csrf: str, rules_url: str
 ) -> SafeString:
@@ -114,9 +133,7 @@ def history_html(
             if len(_kept) > KEEP:
                 _kept.popitem(last=False)
         else:
-            try:
+            with contextlib.suppress(KeyError):  # dropped meanwhile by another thread
                 _kept.move_to_end(key)
-            except KeyError:  # dropped meanwhile by another thread
-                pass
         parts.append(html.replace(_ID, escape(str(row["client_id"]))))
     return mark_safe("\n".join(parts).replace(_CSRF, escape(csrf)).replace(_AT, escape(str(at))))

@@ -6,6 +6,7 @@ import re
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
+from django.utils.choices import BaseChoiceIterator
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
@@ -150,18 +151,42 @@ class ChipsMulti(_FastChips, forms.CheckboxSelectMultiple):
     option_template_name = "widgets/chip_option.html"
 
 
+class FixedChoices(BaseChoiceIterator):
+    """Choices already in Django's ``[(value, label)]`` or ``[(group, [(value, label)])]``
+    form, which Django takes as they are: a field or widget otherwise normalises (and checks
+    every label of) its choices each time a form is made, which for a trick's card grid, four
+    players' rank and suit chips, was most of the cost of making the form."""
+
+    def __init__(self, choices: Any) -> None:
+        self.choices = list(choices)
+
+    def __iter__(self) -> Any:
+        return iter(self.choices)
+
+    def __len__(self) -> int:
+        return len(self.choices)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.choices[index]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FixedChoices:
+        return self  # never changed in place
+
+
 #: The rank chips: the value is the rank's code (J), the label as the language writes it (V).
 RANK_CHOICES = [
     (name, pgettext_lazy("card rank", name) if rank > 10 else name)
     for rank, name in RANK_NAMES.items()
 ]
 SUIT_CHOICES = [(s.value, s.symbol) for s in Suit]
+_RANKS_FIXED = FixedChoices(RANK_CHOICES)
+_SUITS_FIXED = FixedChoices(SUIT_CHOICES)
 
 
 def count_field(label: str, top: int, initial: int | None = 0) -> forms.TypedChoiceField:
     return forms.TypedChoiceField(
         label=label,
-        choices=[(i, str(i)) for i in range(top + 1)],
+        choices=FixedChoices((i, str(i)) for i in range(top + 1)),
         coerce=int,
         widget=Chips(attrs={"class": "chips-numbers"}),
         initial=initial,
@@ -334,15 +359,17 @@ def card_initial(
 
 
 def rank_chips(label: str, choices: list[tuple[str, str]]) -> forms.ChoiceField:
-    return forms.ChoiceField(label=label, choices=choices, widget=Chips, required=False)
+    fixed = _RANKS_FIXED if choices is RANK_CHOICES else FixedChoices(choices)
+    return forms.ChoiceField(label=label, choices=fixed, widget=Chips, required=False)
 
 
 def suit_chips(
     label: Any = None, choices: list[tuple[str, str]] = SUIT_CHOICES
 ) -> forms.ChoiceField:
     label = gettext_lazy("Suit") if label is None else label
+    fixed = _SUITS_FIXED if choices is SUIT_CHOICES else FixedChoices(choices)
     return forms.ChoiceField(
-        label=label, choices=choices, widget=Chips(attrs={"class": "chips-suits"}), required=False
+        label=label, choices=fixed, widget=Chips(attrs={"class": "chips-suits"}), required=False
     )
 
 
@@ -381,7 +408,7 @@ class TrickEntryForm(EntryForm):
         hand = getattr(self.state, "hand", None)
         self.number = len(hand.tricks) + 1 if hand is not None else 1
         self.leader, self.order = self.playing_order()
-        grid = self.card_choices()
+        grid = FixedChoices(self.card_choices())
         for seat in self.order:
             # A card in one tap (the grid); the rank and suit chips stay for posts that use them.
             self.fields[f"card_{seat}"] = forms.CharField(
