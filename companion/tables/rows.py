@@ -22,6 +22,7 @@ from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
+from . import money_shown
 from .i18n import say
 
 #: How many rows are kept per process (a row is a few hundred bytes).
@@ -34,6 +35,7 @@ def _key(row: Mapping[str, Any], can_score: bool, rules_url: str) -> tuple[Any, 
     text = row["text"]
     return (
         get_language(),
+        money_shown.current(),  # amounts in the table's currency
         can_score,
         rules_url,
         row["number"],
@@ -107,7 +109,8 @@ def kept_line(rules: Any, event: Any, describe: Callable[[Any, Any], str]) -> st
     """``describe(rules, event)``, the entry's line in the history, kept: it depends only on the
     language, the game's rules, options and seat names, and the entry."""
     try:
-        key = (get_language(), rules.key, tuple(rules.names), rules.options, event)
+        money = money_shown.current()  # amounts in the table's currency
+        key = (get_language(), money, rules.key, tuple(rules.names), rules.options, event)
         line = _lines.get(key)
     except TypeError:  # options or an entry that cannot be a key: drawn each time
         return describe(rules, event)

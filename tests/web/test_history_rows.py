@@ -108,3 +108,27 @@ def test_kept_rows_carry_each_answers_own_token_ids_and_position(
     answer = response.content.decode()
     assert f'name="at" value="{count + 1}"' in history_of(answer)
     assert f'name="at" value="{count}"' not in history_of(answer)
+
+
+def test_a_kept_line_is_never_shown_in_another_currency() -> None:
+    """A history line holding an amount is kept per currency: after the table changes its
+    money, the line is said again in the new one."""
+    from types import SimpleNamespace
+
+    from companion.rules.money import Chips
+    from companion.rules.text import tr
+    from companion.tables import money_shown
+    from companion.tables.i18n import say
+
+    rules = SimpleNamespace(key="skin", names=("Ann", "Bob"), options=None)
+    event = ("bet", 5)
+
+    def describe(_rules: Any, _event: Any) -> str:
+        return say(tr("Bet {amount}", amount=Chips(5)))
+
+    rows._lines.clear()
+    money_shown.use_table_money(SimpleNamespace(currency="€", decimals=2, chip_value=50))
+    in_euros = rows.kept_line(rules, event, describe)
+    money_shown.use_table_money(SimpleNamespace(currency="$", decimals=2, chip_value=100))
+    in_dollars = rows.kept_line(rules, event, describe)
+    assert in_euros == "Bet €2.50" and in_dollars == "Bet $5.00"
