@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.ace_deuce_jack import examples, game, play
-from companion.games.ace_deuce_jack.events import Bank, Bet, End, Misdeal, Round, Turn
+from companion.games.ace_deuce_jack.events import Bank, Bet, End, HighCard, Misdeal, Round, Turn
 from companion.games.ace_deuce_jack.game import AceDeuceJack
 from companion.rules import IllegalEventError, Severity, Void, replay
 from companion.rules.cards import deck, parse_card, parse_cards
@@ -203,3 +203,41 @@ def test_every_hand_is_zero_sum_and_paid_as_the_rules_say(session: tuple) -> Non
     assert hand_is_zero_sum(postings) == {}
     assert {p.hand for p in postings} <= {h.number for h in hands}
     assert sum(p.amount for p in postings) == 0
+
+
+def test_the_first_banker_is_the_highest_card_and_a_tie_draws_again() -> None:
+    # Ruling 4.2.1. Ann 9♣, Bob K♥, Cat K♠: Bob and Cat tie on kings and draw again;
+    # Bob 4♦, Cat 7♥: Cat banks first.
+    r = rules()
+    log = [
+        HighCard(seat=Seat(0), card=c("9C")),
+        HighCard(seat=Seat(1), card=c("KH")),
+        HighCard(seat=Seat(2), card=c("KS")),
+    ]
+    state = replay(r, log).state
+    assert state.drawing == (1, 2) and state.first_banker is None
+    assert "Deal a card face up to Bob, Cat for the bank." in r.prompt(state)
+    assert codes(r, log, HighCard(seat=Seat(0), card=c("AH"))) == ["not-drawing"]
+    assert codes(r, log, HighCard(seat=Seat(1), card=c("9C"))) == ["card-twice"]
+    log += [HighCard(seat=Seat(1), card=c("4D"))]
+    assert codes(r, log, HighCard(seat=Seat(1), card=c("5D"))) == ["not-drawing"]
+    log += [HighCard(seat=Seat(2), card=c("7H"))]
+    state = replay(r, log).state
+    assert state.first_banker == 2 and r.dealer(state) == 2
+    assert str(r.info(state)[0][1]) == "Ann 9♣, Bob K♥, Cat K♠, Bob 4♦, Cat 7♥"
+    assert codes(r, log, HighCard(seat=Seat(0), card=c("2C"))) == ["banker-known"]
+    wrong = r.violations(state, bank(banker=0))
+    said = [str(v.message) for v in wrong]
+    assert said == ["Cat drew the highest card and banks first, not Ann."]
+    state = replay(r, [*log, bank(banker=2)]).state
+    assert state.limits is not None and state.limits.banker == 2
+
+
+def test_the_ace_is_high_or_low_in_the_draw() -> None:
+    log = [
+        HighCard(seat=Seat(0), card=c("AC")),
+        HighCard(seat=Seat(1), card=c("KH")),
+        HighCard(seat=Seat(2), card=c("2S")),
+    ]
+    assert replay(rules(), log).state.first_banker == 0  # the ace is highest (default)
+    assert replay(rules(ace="low"), log).state.first_banker == 1  # the ace is lowest: Bob's K

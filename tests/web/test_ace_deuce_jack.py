@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from companion.games.ace_deuce_jack.events import Bank, Bet, Round, Turn
+from companion.games.ace_deuce_jack.events import Bank, Bet, HighCard, Round, Turn
 from companion.rules.cards import parse_card, parse_cards
 from companion.rules.events import Seat
 from companion.tables import actions
@@ -57,7 +57,23 @@ def bank_done(banked: Game) -> Game:
     return banked
 
 
+@pytest.fixture
+def kings_tie(adj_game: Game) -> Game:
+    """The draw for the bank: Ann 9♣, Bob K♥, Cat K♠; Bob and Cat draw again."""
+    for seat, card in ((0, "9C"), (1, "KH"), (2, "KS")):
+        actions.check_record_event(adj_game, HighCard(seat=Seat(seat), card=parse_card(card)))
+    return adj_game
+
+
 LEGAL = [
+    pytest.param(
+        "high_card",
+        "kings_tie",
+        {"seat": 2, "rank": "7", "suit": "H"},
+        {"type": "high_card", "seat": 2, "card": "7H"},
+        "Deal a card face up to Bob for the bank.",
+        id="high-card",
+    ),
     pytest.param(
         "bank",
         "adj_game",
@@ -126,6 +142,13 @@ LEGAL = [
 ]
 
 ILLEGAL = [
+    pytest.param(
+        "high_card",
+        "kings_tie",
+        {"seat": 2, "rank": "9", "suit": "C"},
+        "9♣ has already been dealt in the draw.",
+        id="card-dealt-twice",
+    ),
     pytest.param(
         "round",
         "banked",

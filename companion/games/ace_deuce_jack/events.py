@@ -23,6 +23,17 @@ class Bank(BankEvent):
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
+class HighCard(Event):
+    kind = "high_card"
+    summary = tr(
+        "Who banks first: one card dealt face up to a player; the highest card banks, and a tie "
+        "is dealt again among the tied players."
+    )
+    seat: Seat
+    card: Card
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class Bet(Event):
     kind = "bet"
     summary = tr("One player's bet for the coming hand, before any pile is turned.")
@@ -67,6 +78,7 @@ class End(Event):
 class AceDeuceJackOptions:
     hands_per_bank: int = 5
     cover: str = "warn"  # "warn": flag bets beyond the banker's stack; "cap": refuse them
+    ace: str = "high"  # in the draw for the first banker the ace is "high" or "low"
 
 
 
@@ -101,4 +113,11 @@ class AceDeuceJackState:
     #: Hands each seat has banked.
     banked: tuple[int, ...] = ()
     misdeals: int = 0
+    #: The draw for the first banker: every card dealt (seat, card), in order.
+    drawn: tuple[tuple[int, Card], ...] = ()
+    #: Who still draws (everyone, then the tied players) and the cards of this round.
+    drawing: tuple[int, ...] | None = None
+    this_round: tuple[tuple[int, Card], ...] = ()
+    #: The draw's winner, who must take the bank first.
+    first_banker: int | None = None
     ended: bool = False

@@ -40,6 +40,7 @@ from companion.games.ace_deuce_jack.events import (
     Bet,
     End,
     Hand,
+    HighCard,
     Limits,
     Misdeal,
     Played,
@@ -47,7 +48,7 @@ from companion.games.ace_deuce_jack.events import (
     Turn,
 )
 from companion.rules import banking
-from companion.rules.cards import Card
+from companion.rules.cards import ACE, Card
 from companion.rules.core import (
     Family,
     HandScore,
@@ -72,7 +73,7 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
     seats = range(2, 9)
     options_type = AceDeuceJackOptions
     event_types: ClassVar[dict[str, type[Event]]] = event_types(
-        Bank, Bet, Turn, Round, Misdeal, End
+        HighCard, Bank, Bet, Turn, Round, Misdeal, End
     )
     hand_start_kinds = frozenset({"bank", "bet", "round"})
     blurb = tr(
@@ -98,6 +99,15 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
                 "refuse the bet that goes over, taking bets in seating order (ruling 4.3.3)."
             )
         ),
+        Option(
+            "ace",
+            tr("The ace in the draw for the bank"),
+            tr(
+                "One card is dealt face up to each player and the highest banks first (ties "
+                "draw again): is the ace the highest card or the lowest? (ruling 4.2.1)"
+            ),
+            (("high", tr("the highest")), ("low", tr("the lowest"))),
+        ),
     )
 
     # --- phase -------------------------------------------------------------------------------
@@ -109,7 +119,7 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
 
     def next_banker(self, state: AceDeuceJackState) -> int | None:
         if state.limits is None:
-            return None
+            return state.first_banker
         if self.rotation_due(state):
             return (state.limits.banker + 1) % self.n_seats
         return state.limits.banker
@@ -121,6 +131,8 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
     def expects(self, state: AceDeuceJackState) -> frozenset[str]:
         if state.ended:
             return frozenset()
+        if state.limits is None and state.first_banker is None:
+            return frozenset({"high_card", "bank"})
         if state.limits is None or self.rotation_due(state) and state.hand is None:
             kinds = {"bank"}
             if self.whole_rotations(state):
@@ -142,6 +154,17 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
         if state.ended:
             return tr("The session is over.")
         if state.limits is None:
+            if state.first_banker is not None:
+                return tr(
+                    "{banker} drew the highest card and banks first: the smallest and largest "
+                    "bet?",
+                    banker=self.names[state.first_banker],
+                )
+            if state.drawing is not None:
+                return tr(
+                    "Deal a card face up to {players} for the bank.",
+                    players=self._names(self.still_to_draw(state)),
+                )
             return tr("Who holds the bank first, and the smallest and largest bet?")
         banker = self.names[state.limits.banker]
         if state.hand is None and self.rotation_due(state):
@@ -169,6 +192,8 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
         rows: list[tuple[str, str]] = []
         limits = state.limits
         if limits is None:
+            if state.drawn:
+                rows.append((tr("Dealt for the bank"), self._drawn_text(state)))
             return rows
         rows.append((tr("Banker"), shown(self.names[limits.banker])))
         low, high = Chips(limits.min_bet), Chips(limits.max_bet)
@@ -244,6 +269,8 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
             return [Violation("game-over", tr("The session is over."), rule="bank")]
         if isinstance(event, Bank):
             return self._bank_problems(state, event)
+        if isinstance(event, HighCard):
+            return self._high_card_problems(state, event)
         if isinstance(event, End):
             if not self.whole_rotations(state):
                 return [
@@ -341,7 +368,13 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
             ]
         expected = self.next_banker(state)
         if expected is not None and event.banker != expected:
-            if self.rotation_due(state):
+            if state.limits is None:
+                message = tr(
+                    "{next} drew the highest card and banks first, not {player}.",
+                    next=self.names[expected],
+                    player=self.names[event.banker],
+                )
+            elif self.rotation_due(state):
                 message = tr(
                     "The bank passes to {next}, on {banker}'s left, not to {player}.",
                     next=self.names[expected],
@@ -357,6 +390,36 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
                 )
             problems.append(Violation("wrong-banker", message, rule="bank"))
         return problems + banking.limits_problems(event)
+
+    def _high_card_problems(self, state: AceDeuceJackState, event: HighCard) -> list[Violation]:
+        if state.limits is not None or state.first_banker is not None:
+            return [
+                Violation(
+                    "banker-known",
+                    tr("The first banker is already known: no more cards for the bank."),
+                    rule="first-banker",
+                )
+            ]
+        name = self.names[event.seat]
+        if event.seat not in self.still_to_draw(state):
+            if any(seat == event.seat for seat, _ in state.this_round):
+                message = tr("{player} already has a card in this round of the draw.", player=name)
+            else:
+                message = tr(
+                    "{player} is not in the tie: only the tied players draw again.", player=name
+                )
+            return [Violation("not-drawing", message, rule="first-banker")]
+        if event.card.is_joker:
+            return [Violation("bad-card", tr("There is no joker in the pack."), rule="cards")]
+        if any(card == event.card for _, card in state.drawn):
+            return [
+                Violation(
+                    "card-twice",
+                    tr("{card} has already been dealt in the draw.", card=event.card),
+                    rule="first-banker",
+                )
+            ]
+        return []
 
     def _bet_problems(
         self, limits: Limits, bets: tuple[tuple[int, int], ...], seat: int, amount: int
@@ -463,6 +526,8 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
 
     # --- state ---------------------------------------------------------------------------------
     def apply(self, state: AceDeuceJackState, event: Event) -> AceDeuceJackState:
+        if isinstance(event, HighCard):
+            return self._drawn(state, event)
         if isinstance(event, Bank):
             limits = Limits.of(event)
             same = state.limits is not None and state.limits.banker == event.banker
@@ -485,6 +550,49 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
         if not play.decided(hand.cards):
             return dataclasses.replace(state, hand=hand)
         return self._finish(state, hand)
+
+    def _drawn(self, state: AceDeuceJackState, event: HighCard) -> AceDeuceJackState:
+        """A card of the draw for the first banker: once everyone still drawing has one, the
+        highest banks, or the tied players draw again (ruling 4.2.1)."""
+        drawing = state.drawing if state.drawing is not None else tuple(range(self.n_seats))
+        this_round = (*state.this_round, (event.seat, event.card))
+        state = dataclasses.replace(
+            state, drawn=(*state.drawn, (event.seat, event.card)), drawing=drawing
+        )
+        if len(this_round) < len(drawing):
+            return dataclasses.replace(state, this_round=this_round)
+        top = max(self.draw_value(card) for _, card in this_round)
+        tied = tuple(sorted(seat for seat, card in this_round if self.draw_value(card) == top))
+        if len(tied) == 1:
+            return dataclasses.replace(state, this_round=(), first_banker=tied[0])
+        return dataclasses.replace(state, this_round=(), drawing=tied)
+
+    def draw_value(self, card: Card) -> int:
+        """A card's height in the draw for the bank: the ace high (14) or, by option, low (1)."""
+        if card.rank == ACE and self.options.ace == "low":
+            return 1
+        return card.rank
+
+    def still_to_draw(self, state: AceDeuceJackState) -> list[int]:
+        """Who still gets a card in this round of the draw for the bank."""
+        drawing = state.drawing if state.drawing is not None else tuple(range(self.n_seats))
+        have = {seat for seat, _ in state.this_round}
+        return [seat for seat in drawing if seat not in have]
+
+    def _drawn_text(self, state: AceDeuceJackState) -> Text:
+        """The draw for the bank so far: "Ann 9♣, Bob K♥, Cat K♠, Bob 4♦, Cat 7♥"."""
+        text: Text | None = None
+        for seat, card in state.drawn:
+            part = tr("{player} {card}", player=self.names[seat], card=card)
+            text = part if text is None else tr("{a}, {b}", a=text, b=part)
+        assert text is not None
+        return text
+
+    def _names(self, seats: list[int]) -> Text:
+        text: Text = shown(self.names[seats[0]])
+        for seat in seats[1:]:
+            text = tr("{a}, {b}", a=text, b=self.names[seat])
+        return text
 
     def _finish(self, state: AceDeuceJackState, hand: Hand) -> AceDeuceJackState:
         banker = hand.limits.banker

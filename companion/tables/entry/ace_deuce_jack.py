@@ -240,14 +240,48 @@ class EndForm(EntryForm):
         return adj.End()
 
 
+class HighCardForm(OneCardForm):
+    """The draw for the first banker: one card face up to a player still drawing (ruling
+    4.2.1)."""
+
+    kind = "high_card"
+    label = gettext_lazy("Draw for the bank")
+    template = "games/ace_deuce_jack/_high_card_form.html"
+    card_event = adj.HighCard
+    whose = gettext_lazy("the card")
+
+    def build(self) -> None:
+        waiting = self.rules.still_to_draw(self.state)
+        self.fields["seat"] = forms.TypedChoiceField(
+            label=gettext("Dealt to"),
+            choices=[(s, self.rules.names[s]) for s in waiting],
+            coerce=int,
+            widget=Chips,
+            initial=waiting[0] if waiting else None,
+        )
+        super().build()
+
+    def initial_from(self, event: Any) -> dict[str, Any]:
+        return {**super().initial_from(event), "seat": event.seat}
+
+    def to_event(self) -> engine.Event:
+        return adj.HighCard(seat=self.cleaned_data["seat"], card=self.cleaned_data["card"])
+
+
 FORMS: dict[str, type[EntryForm]] = {
-    f.kind: f for f in (BetForm, TurnForm, RoundForm, BankForm, MisdealForm, EndForm)
+    f.kind: f
+    for f in (BetForm, TurnForm, RoundForm, BankForm, MisdealForm, EndForm, HighCardForm)
 }
 
 
 def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     """One line for the history list."""
     names = rules.names
+    if isinstance(event, adj.HighCard):
+        return gettext("For the bank: %(player)s is dealt %(card)s") % {
+            "player": names[event.seat],
+            "card": event.card.label,
+        }
     if isinstance(event, adj.Bank):
         text = gettext("%(banker)s banks: bets %(low)s to %(high)s") % {
             "banker": names[event.banker],
