@@ -24,16 +24,3 @@ def django_db_modify_db_settings(
         path = tmp_path_factory.mktemp("db") / "test.sqlite3"
         database.setdefault("TEST", {})["NAME"] = str(path)
 
-
-# --- browser tests: a second and third try -----------------------------------------------------
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A browser test that fails is run again, up to twice (pytest-rerunfailures), and the
-    report names each rerun. The pages poll every few seconds, and on a loaded machine a poll's
-    answer can land between two of a test's taps (replacing the form it was about to fill);
-    a real failure fails all three times. Tracked in the closing note: make the polls
-    deterministic under test, then drop this."""
-    for item in items:
-        if item.get_closest_marker("browser") is not None:
-            item.add_marker(pytest.mark.flaky(reruns=2, reruns_delay=1))

@@ -25,7 +25,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_a_poll_replaced_while_on_its_way_is_dropped(
     chromium: Browser, live_server: LiveServer, game_mid_hand: Game
 ) -> None:
-    # Its own phone, without the phone fixture's filter of htmx's "no target" reports.
+    # Its own phone, with every console error counted.
     context = chromium.new_context(base_url=live_server.url, viewport=PHONE_VIEWPORT)
     try:
         _a_poll_replaced_while_on_its_way_is_dropped(context.new_page(), game_mid_hand)
