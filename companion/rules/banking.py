@@ -18,6 +18,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol, TypeVar
 
+from .cards import Card
 from .core import HandScore, Option, Outcome, ScoreLine, Severity, Violation
 from .events import Event, Seat
 from .money import Chips, Posting
@@ -144,6 +145,17 @@ def rank_list(ranks: frozenset[int]) -> Text:
     text: Text = shown(rank_word(ordered[0]))
     for rank in ordered[1:]:
         text = tr("{a}, {b}", a=text, b=rank_word(rank))
+    return text
+
+
+def dealt_list(names: Sequence[str], dealt: Iterable[tuple[int, Card]]) -> Text:
+    """Cards dealt to players, in order: "Ann 9♣, Bob K♥, Cat A♦" (a draw for the bank)."""
+    text: Text | None = None
+    for seat, card in dealt:
+        part = tr("{player} {card}", player=names[seat], card=card)
+        text = part if text is None else tr("{a}, {b}", a=text, b=part)
+    if text is None:
+        raise ValueError("no card dealt")
     return text
 
 

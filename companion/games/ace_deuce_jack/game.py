@@ -193,7 +193,7 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
         limits = state.limits
         if limits is None:
             if state.drawn:
-                rows.append((tr("Dealt for the bank"), self._drawn_text(state)))
+                rows.append((tr("Dealt for the bank"), banking.dealt_list(self.names, state.drawn)))
             return rows
         rows.append((tr("Banker"), shown(self.names[limits.banker])))
         low, high = Chips(limits.min_bet), Chips(limits.max_bet)
@@ -578,15 +578,6 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
         drawing = state.drawing if state.drawing is not None else tuple(range(self.n_seats))
         have = {seat for seat, _ in state.this_round}
         return [seat for seat in drawing if seat not in have]
-
-    def _drawn_text(self, state: AceDeuceJackState) -> Text:
-        """The draw for the bank so far: "Ann 9♣, Bob K♥, Cat K♠, Bob 4♦, Cat 7♥"."""
-        text: Text | None = None
-        for seat, card in state.drawn:
-            part = tr("{player} {card}", player=self.names[seat], card=card)
-            text = part if text is None else tr("{a}, {b}", a=text, b=part)
-        assert text is not None
-        return text
 
     def _names(self, seats: list[int]) -> Text:
         text: Text = shown(self.names[seats[0]])

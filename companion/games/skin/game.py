@@ -236,7 +236,8 @@ class Skin(Rules[SkinState, SkinOptions]):
         deal = state.deal
         if deal is None:
             if state.first_draw and not state.finished:
-                return [(tr("Dealt for the bank"), self.first_draw_text(state))]
+                dealt = banking.dealt_list(self.names, state.first_draw)
+                return [(tr("Dealt for the bank"), dealt)]
             return []
         limits = deal.limits
         rows: list[tuple[str, str]] = [
@@ -277,15 +278,6 @@ class Skin(Rules[SkinState, SkinOptions]):
             )
         rows.append((tr("Cards turned"), tr("{n} of {total}", n=len(deal.seen), total=PACK)))
         return rows
-
-    def first_draw_text(self, state: SkinState) -> Text:
-        """The deal for the first banker: "Bob 7♥, Cat K♠, Dan A♦"."""
-        text: Text | None = None
-        for seat, card in state.first_draw:
-            part = tr("{player} {card}", player=self.names[seat], card=card)
-            text = part if text is None else tr("{a}, {b}", a=text, b=part)
-        assert text is not None
-        return text
 
     def reminders(self, state: SkinState) -> list[Reminder]:
         deal = state.deal
