@@ -147,16 +147,25 @@ def suit_name(suit: Suit) -> Text:
     return SUIT_NAMES[suit]
 
 
-def or_quick_entry(step: Text) -> Text:
+def or_quick_entry(step: Text, *, finishing_order: bool = False) -> Text:
     """A scorer's prompt: ``step`` (what the table does next, a whole sentence), then the offer
-    to record the whole hand at once instead. A viewer is shown ``step`` alone
-    (:func:`for_viewers`): only the scorer records, so only the scorer is offered ways to."""
+    to record the whole hand (or, with ``finishing_order``, the order the players went out) at
+    once instead. A viewer is shown ``step`` alone (:func:`for_viewers`): only the scorer
+    records, so only the scorer is offered ways to."""
+    if finishing_order:
+        # Translators: {step} is a whole sentence saying what the table does next.
+        return tr("{step} Or record the finishing order at once (quick entry).", step=step)
     # Translators: {step} is a whole sentence saying what the table does next.
     return tr("{step} Or record the whole hand at once (quick entry).", step=step)
 
 
 #: Prompts that add an offer to the scorer to a step (their ``step`` value): see for_viewers.
-_SCORER_OFFERS = frozenset({"{step} Or record the whole hand at once (quick entry)."})
+_SCORER_OFFERS = frozenset(
+    {
+        "{step} Or record the whole hand at once (quick entry).",
+        "{step} Or record the finishing order at once (quick entry).",
+    }
+)
 
 
 def for_viewers(prompt: str) -> str:

@@ -29,6 +29,9 @@ def test_the_offer_is_a_sentence_around_the_step_and_viewers_get_the_step() -> N
     assert isinstance(prompt, Text) and prompt.values["step"] is step
     assert for_viewers(prompt) == "Ann leads trick 1." and isinstance(for_viewers(prompt), Text)
     assert for_viewers(step) is step and for_viewers("plain") == "plain"
+    order = or_quick_entry(step, finishing_order=True)
+    assert order == "Ann leads trick 1. Or record the finishing order at once (quick entry)."
+    assert for_viewers(order) is step
 
 
 def test_the_viewers_step_is_translated() -> None:

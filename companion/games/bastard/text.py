@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from companion.games.bastard.events import BastardState, Hand, Penalty, Table
 from companion.rules.core import Reminder
-from companion.rules.text import Text, shown, tr, tr_n, trc
+from companion.rules.text import Text, or_quick_entry, shown, tr, tr_n, trc
 from companion.rules.tricks import comma_list, name_list
 from companion.rules.turns import still_in
 
@@ -101,11 +101,9 @@ def prompt(rules: Table, state: BastardState) -> Text:
     if hand.top is None:
         return tr("{player} starts a fresh pile: any card.", player=who)
     if hand.entries == 0:
-        return tr(
-            "{player} plays on {card} or passes. Or record the finishing order at once "
-            "(quick entry).",
-            player=who,
-            card=hand.top,
+        return or_quick_entry(
+            tr("{player} plays on {card} or passes.", player=who, card=hand.top),
+            finishing_order=True,
         )
     return tr("{player} plays on {card} or passes.", player=who, card=hand.top)
 

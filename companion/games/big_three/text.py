@@ -9,7 +9,7 @@ from companion.games.big_three.events import BigThreeState, Hand, Table
 from companion.games.big_three.play import Combo
 from companion.rules.cards import ACE, Card
 from companion.rules.core import Reminder
-from companion.rules.text import Text, shown, tr, tr_n, trc
+from companion.rules.text import Text, or_quick_entry, shown, tr, tr_n, trc
 from companion.rules.tricks import rank_word
 
 #: Places in the order back to card ranks (for naming).
@@ -82,10 +82,8 @@ def prompt(rules: Table, state: BigThreeState) -> Text:
         seat = rules.bidder(hand)
         assert seat is not None
         if not hand.calls:
-            return tr(
-                "{player} opens the bidding with 1, 2 or 3. Or record the whole hand at once "
-                "(quick entry).",
-                player=names[seat],
+            return or_quick_entry(
+                tr("{player} opens the bidding with 1, 2 or 3.", player=names[seat])
             )
         return tr(
             "{player} bids more than {high}, or passes.",

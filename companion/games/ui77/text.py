@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from companion.games.ui77 import play
 from companion.games.ui77.events import Hand, Table, Ui77State
 from companion.rules.core import Reminder
-from companion.rules.text import Text, shown, tr, tr_n, trc
+from companion.rules.text import Text, or_quick_entry, shown, tr, tr_n, trc
 from companion.rules.tricks import comma_list, name_list
 
 
@@ -80,16 +80,14 @@ def prompt(rules: Table, state: Ui77State) -> Text:
     first = names[(hand.dealer + 1) % rules.n_seats]
     if phase == "discards":
         if "swap" in rules.expects(state):
-            return tr(
-                "All three face-up cards share a suit: record any swaps, in turn from {player}, "
-                "then the discards. Or record the whole hand at once (quick entry).",
-                player=first,
+            return or_quick_entry(
+                tr(
+                    "All three face-up cards share a suit: record any swaps, in turn from "
+                    "{player}, then the discards.",
+                    player=first,
+                )
             )
-        return tr(
-            "Record the discards, in turn from {player}. Or record the whole hand at once "
-            "(quick entry).",
-            player=first,
-        )
+        return or_quick_entry(tr("Record the discards, in turn from {player}.", player=first))
     if phase == "play":
         number = len(hand.tricks) + 1
         leader = names[rules.leader(hand)]
