@@ -81,7 +81,7 @@ def table_row(table: Table, loaded: actions.Loaded | None) -> dict[str, Any]:
     flagged in the hand under way."""
     row: dict[str, Any] = {
         "table": table,
-        "players": [p.name for p in table.players.all()],
+        "players": [p.name for p in table.players.all() if not p.left],  # not those who left
         "game": None,
     }
     if loaded is None:

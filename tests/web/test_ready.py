@@ -207,6 +207,12 @@ def test_a_player_who_played_leaves_keeping_their_results_and_comes_back(
     assert [(p.name, p.left) for p in table.players.all()] == [
         ("Ann", False), ("Bob", False), ("Cat", False), ("Dan", False)
     ]  # fmt: skip
+    # The club's overview lists who is at the table now.
+    club = actions.do_create_club("Thursday")
+    actions.do_add_to_club(club, table.score_key)
+    client.post(f"{url}players/{ann.pk}/remove/")
+    assert "Bob, Cat, Dan" in text(client.get(f"/c/{club.view_key}/"))
+    assert "Ann, Bob" not in text(client.get(f"/c/{club.view_key}/"))
     # A viewer can neither remove nor seat again.
     assert client.post(f"/t/{table.view_key}/players/{ann.pk}/back/").status_code == 403
 
