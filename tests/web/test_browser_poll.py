@@ -33,7 +33,9 @@ def test_a_poll_replaced_while_on_its_way_is_dropped(
         context.close()
 
 
-def _a_poll_replaced_while_on_its_way_is_dropped(phone: Page, game_mid_hand: Game) -> None:
+def _open_with_a_poll_held(phone: Page, game: Game) -> tuple[list[Any], list[str]]:
+    """The game page opened with its first poll's request left hanging (on its way): that
+    request's route, and the console errors as they come."""
     errors: list[str] = []
     phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     held: list[Any] = []
@@ -45,11 +47,16 @@ def _a_poll_replaced_while_on_its_way_is_dropped(phone: Page, game_mid_hand: Gam
             route.continue_()
 
     phone.route("**/live/**", hold_the_first_poll)
-    phone.goto(game_url(game_mid_hand))
+    phone.goto(game_url(game))
     deadline = time.monotonic() + 10
     while not held and time.monotonic() < deadline:
         phone.wait_for_timeout(200)
     assert held, "the page polls every few seconds"
+    return held, errors
+
+
+def _a_poll_replaced_while_on_its_way_is_dropped(phone: Page, game_mid_hand: Game) -> None:
+    held, errors = _open_with_a_poll_held(phone, game_mid_hand)
 
     # Meanwhile #live is replaced (as an entry's answer does), with a new poll in it.
     phone.evaluate(
@@ -79,22 +86,7 @@ def test_a_poll_on_its_way_when_a_tab_is_tapped_never_replaces_the_form_opened(
     context = chromium.new_context(base_url=live_server.url, viewport=PHONE_VIEWPORT)
     try:
         phone = context.new_page()
-        errors: list[str] = []
-        phone.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        held: list[Any] = []
-
-        def hold_the_first_poll(route: Any) -> None:
-            if not held:
-                held.append(route)
-            else:
-                route.continue_()
-
-        phone.route("**/live/**", hold_the_first_poll)
-        phone.goto(game_url(game_mid_hand))
-        deadline = time.monotonic() + 10
-        while not held and time.monotonic() < deadline:
-            phone.wait_for_timeout(200)
-        assert held, "the page polls every few seconds"
+        held, errors = _open_with_a_poll_held(phone, game_mid_hand)
         phone.get_by_role("link", name="Trick by trick").click()
         phone.get_by_role("button", name="Record trick 1").wait_for()
         # The held poll answers now: a whole #live with the default (piles) entry form.
