@@ -21,6 +21,10 @@ from .errors import Violation as Violation
 from .events import Abandon, Correction, Event, Void, from_dict, seat_problems
 from .text import tr, tr_n, trc
 
+#: Totals kept per tuple of hands (``Rules.scores``), the most recent ``_TOTALS_KEPT``.
+_TOTALS: dict[tuple[int, int], tuple[tuple[Any, ...], tuple[int, ...]]] = {}
+_TOTALS_KEPT = 512
+
 
 class Family(enum.StrEnum):
     TRICK_TAKING = "trick_taking"
@@ -249,12 +253,26 @@ class Rules(abc.ABC, Generic[S, OptionsT]):
         return whole if not part else Decimal(value) / scale
 
     def scores(self, state: S) -> tuple[int, ...]:
-        """Running totals per column (seat, or team when scored by team): the sum of hands."""
-        totals = [0] * len(self.columns())
-        for hand in self.hands(state):
+        """Running totals per column (seat, or team when scored by team): the sum of hands.
+
+        The sum is kept for the tuple of hands it was made from (a state's ``hands`` are a
+        tuple that only changes when a hand is scored), so a game of a hundred hands does not
+        add them all up again for every card played."""
+        hands = self.hands(state)
+        width = len(self.columns())
+        key = (id(hands), width)  # no hands yet: the same empty tuple in every game
+        kept = _TOTALS.get(key)
+        if kept is not None and kept[0] is hands:
+            return kept[1]
+        totals = [0] * width
+        for hand in hands:
             for column, pts in enumerate(hand.points):
                 totals[column] += pts
-        return tuple(totals)
+        result = tuple(totals)
+        if len(_TOTALS) >= _TOTALS_KEPT:
+            _TOTALS.pop(next(iter(_TOTALS)), None)
+        _TOTALS[key] = (hands, result)  # holding ``hands`` keeps its id from being reused
+        return result
 
     def team_totals(self, state: S) -> tuple[int, ...]:
         """Final standings per ``teams()`` item (partners' totals added together)."""
