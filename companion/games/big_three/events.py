@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Protocol
 
-from companion.games.big_three.play import Combo
+from companion.games.big_three.play import Combo, in_order
 from companion.rules.cards import Card
 from companion.rules.core import HandScore, Outcome
 from companion.rules.events import Event, Seat
@@ -55,6 +55,9 @@ class Dig(Event):
     seat: Seat
     cards: tuple[Card, ...]
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", in_order(self.cards))
+
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Play(Event):
@@ -62,6 +65,9 @@ class Play(Event):
     summary = tr("One combination played, its cards in any order.")
     seat: Seat
     cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", in_order(self.cards))
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

@@ -36,6 +36,12 @@ def order(card: Card) -> int:
     return ORDER[card.rank]
 
 
+def in_order(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """Low to high in the game's order (4 … K A 2 3), suits as the pack lists them: how a
+    combination or a forced dig is recorded, whatever order its cards were named in."""
+    return tuple(sorted(cards, key=lambda c: (ORDER[c.rank], c.sort_key())))
+
+
 @dataclasses.dataclass(frozen=True)
 class Combo:
     """A valid combination: its kind, how many cards, and its top (and lowest) place."""

@@ -23,11 +23,6 @@ from .turns import TurnForm
 HEARTS = [RANK_NAMES[r] for r in (4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3)]
 
 
-def _in_order(cards: list[Card]) -> tuple[Card, ...]:
-    """Low to high in the game's order (4 … K A 2 3), suits as the pack lists them."""
-    return tuple(sorted(cards, key=lambda c: (big_three_play.ORDER[c.rank], c.sort_key())))
-
-
 def _seat_chips(form: EntryForm, label: str, **kwargs: Any) -> forms.TypedChoiceField:
     return forms.TypedChoiceField(
         label=label, choices=form.seat_choices(), coerce=int, widget=Chips, **kwargs
@@ -153,7 +148,7 @@ class ResultForm(EntryForm):
 
 
 class _SeatCards(EntryForm):
-    """A player and cards (a forced dig, a play): recorded low to high in the game's order."""
+    """A player and cards (a forced dig, a play); the event puts them low to high."""
 
     event_type: ClassVar[type[Dig] | type[Play]]
 
@@ -162,7 +157,7 @@ class _SeatCards(EntryForm):
 
     def to_event(self) -> engine.Event:
         d = self.cleaned_data
-        return self.event_type(seat=d["seat"], cards=_in_order(d["cards"]))
+        return self.event_type(seat=d["seat"], cards=tuple(d["cards"]))
 
 
 class DigForm(_SeatCards):
