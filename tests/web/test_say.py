@@ -31,6 +31,9 @@ def french(monkeypatch: pytest.MonkeyPatch) -> None:
         i18n, "pgettext", lambda c, m: RANKS.get(m) if c.startswith("card") else FRENCH.get(m, m)
     )
     monkeypatch.setattr(i18n, "ngettext", lambda s, p, n: FRENCH.get(s if n == 1 else p, p))
+    # Translations said before (kept per language by i18n) came from the real catalogues.
+    monkeypatch.setattr(i18n, "_templates", {})
+    monkeypatch.setattr(i18n, "_numbers", {})
 
 
 def test_a_sentence_and_its_values_are_said_the_languages_way(french: Any) -> None:
