@@ -13,12 +13,13 @@ from companion import rules as engine
 from companion.games.bastard import play as bastard_play
 from companion.games.bastard.events import Deal, Pass, Play, Result
 from companion.rules.cards import RANK_NAMES, CardError, parse_card, parse_cards
+from companion.tables.i18n import card_label
 
-from .base import SUIT_CHOICES, Chips, EntryForm, count_field, suit_chips
+from .base import RANK_CHOICES, SUIT_CHOICES, Chips, EntryForm, count_field, suit_chips
 from .turns import TurnForm
 
-#: Ranks high to low, as the chips show them (aces high).
-RANKS = [(name, name) for name in RANK_NAMES.values()]
+#: Ranks high to low, as the chips show them (aces high), each as the language writes it.
+RANKS = RANK_CHOICES
 
 
 def _joker_ranks(coloured: bool) -> list[tuple[str, str]]:
@@ -230,7 +231,7 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
             text = _("{player} dealt (turned card not noted)").format(player=names[event.dealer])
         else:
             text = _("{player} dealt; {card} turned up").format(
-                player=names[event.dealer], card=event.upcard.label
+                player=names[event.dealer], card=card_label(event.upcard)
             )
         if event.starter is not None:
             text += " · " + _("{player} starts").format(player=names[event.starter])
@@ -242,7 +243,7 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
         )
     if isinstance(event, Play):
         return _("{player} plays {cards}").format(
-            player=names[event.seat], cards=" ".join(c.label for c in event.cards)
+            player=names[event.seat], cards=" ".join(map(card_label, event.cards))
         )
     if isinstance(event, Pass):
         if event.by_choice:

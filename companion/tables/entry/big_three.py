@@ -14,13 +14,14 @@ from companion.games.big_three import play as big_three_play
 from companion.games.big_three import text as big_three_text
 from companion.games.big_three.events import Bid, Deal, Dig, Pass, Play, Result
 from companion.rules.cards import RANK_NAMES, Card, Suit
+from companion.tables.i18n import card_label
 
 from .base import Chips, EntryForm, count_field
 from .cards import CardsField
 from .turns import TurnForm
 
 #: The hearts that can open the bidding, lowest first in the game's order (ruling 5.3.2).
-HEARTS = [RANK_NAMES[r] for r in (4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3)]
+HEARTS = [Card(r, Suit.HEARTS) for r in (4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3)]
 
 
 def _seat_chips(form: EntryForm, label: str, **kwargs: Any) -> forms.TypedChoiceField:
@@ -40,7 +41,7 @@ class DealForm(EntryForm):
         self.fields["opener"] = _seat_chips(self, _("Opens the bidding"))
         self.fields["heart"] = forms.ChoiceField(
             label=_("Their lowest heart"),
-            choices=[(r, f"{r}♥") for r in HEARTS],
+            choices=[(RANK_NAMES[c.rank], card_label(c)) for c in HEARTS],
             widget=Chips,
             required=False,
         )
@@ -76,7 +77,7 @@ class BidForm(EntryForm):
             choices=self.seat_choices(), coerce=int, widget=forms.HiddenInput, initial=self.bidder
         )
         self.fields["bid"] = forms.TypedChoiceField(
-            choices=[(b, str(b)) for b in range(4)], coerce=int
+            label=_("Bid"), choices=[(b, str(b)) for b in range(4)], coerce=int
         )
 
     def name(self) -> str:
@@ -229,11 +230,11 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
         return "; ".join([line, *extras])
     if isinstance(event, Dig):
         return _("{player} digs by force, showing {cards}").format(
-            player=names[event.seat], cards=" ".join(c.label for c in event.cards)
+            player=names[event.seat], cards=" ".join(map(card_label, event.cards))
         )
     if isinstance(event, Play):
         return _("{player} plays {cards}").format(
-            player=names[event.seat], cards=" ".join(c.label for c in event.cards)
+            player=names[event.seat], cards=" ".join(map(card_label, event.cards))
         )
     if isinstance(event, Pass):
         return _("{player} passes").format(player=names[event.seat])

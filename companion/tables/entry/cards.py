@@ -31,7 +31,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from companion.rules.cards import JOKER, RANK_NAMES, Card, CardError, Suit, parse_card
+from companion.rules.cards import JOKER, Card, CardError, Suit, parse_card
+from companion.tables.i18n import card_label, rank_label
 
 #: Rows of the grid, high to low, as the cards are written.
 RANKS = (14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2)
@@ -82,18 +83,19 @@ class CardPicker(forms.Widget):
             cells = []
             for suit in Suit:
                 card = Card(rank, suit)
+                label = card_label(card)
                 toggles = [
                     {
                         "value": _value(card, copy),
                         "id": f"{base}_{card}_{copy}",
                         "checked": _value(card, copy) in picked,
-                        "text": card.label if copy == 1 else f"×{copy}",
-                        "label": card.label if copy == 1 else f"{card.label} ×{copy}",
+                        "text": label if copy == 1 else f"×{copy}",
+                        "label": label if copy == 1 else f"{label} ×{copy}",
                     }
                     for copy in range(1, self.copies + 1)
                 ]
                 cells.append({"suit": suit.value.lower(), "toggles": toggles})
-            rows.append({"rank": RANK_NAMES[rank], "cells": cells})
+            rows.append({"rank": rank_label(rank), "cells": cells})
         jokers = [
             {
                 "value": _value(JOKER, copy),

@@ -7,9 +7,11 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from companion import rules as engine
 from companion.games.jersey_gin import checks, game, turns
+from companion.tables.i18n import card_label
 
 from .base import (
     RANK_CHOICES,
@@ -23,12 +25,16 @@ from .base import (
 from .cards import CardsField
 from .rummy import DeadwoodForm, melds_field, melds_initial, parse_melds
 
-END_CHOICES = [("knock", "Knock"), ("gin", "Gin"), ("break", "Break: the stock ran out")]
+END_CHOICES = [
+    ("knock", gettext_lazy("Knock")),
+    ("gin", gettext_lazy("Gin")),
+    ("break", gettext_lazy("Break: the stock ran out")),
+]
 
 
 class DealForm(EntryForm):
     kind = "deal"
-    label = "Deal"
+    label = gettext_lazy("Deal")
     template = "games/jersey_gin/_deal_form.html"
 
     def build(self) -> None:
@@ -46,18 +52,18 @@ class ResultForm(DeadwoodForm):
     deadwood after laying off (a sum such as 10+7 may be typed; blank is 0)."""
 
     kind = "result"
-    label = "Quick entry"
+    label = gettext_lazy("Quick entry")
     template = "games/jersey_gin/_result_form.html"
 
     def build(self) -> None:
         self.fields["end"] = forms.ChoiceField(
-            label="How the hand ended",
+            label=_("How the hand ended"),
             choices=END_CHOICES,
             widget=Chips,
             error_messages={"required": _("Tap how the hand ended.")},
         )
         self.fields["by"] = forms.TypedChoiceField(
-            label="Who knocked, went gin or broke",
+            label=_("Who knocked, went gin or broke"),
             choices=self.seat_choices(),
             coerce=int,
             widget=Chips,
@@ -77,24 +83,24 @@ class ShowForm(EntryForm):
     """Full entry, first step: the knocker's (or gin player's) ten cards after the discard."""
 
     kind = "show"
-    label = "Cards"
+    label = gettext_lazy("Cards")
     template = "games/jersey_gin/_show_form.html"
 
     def build(self) -> None:
         self.fields["end"] = forms.ChoiceField(
-            label="How the hand ended",
+            label=_("How the hand ended"),
             choices=END_CHOICES[:2],
             widget=Chips,
             error_messages={"required": _("Tap Knock or Gin.")},
         )
         self.fields["by"] = forms.TypedChoiceField(
-            label="Who knocked or went gin",
+            label=_("Who knocked or went gin"),
             choices=self.seat_choices(),
             coerce=int,
             widget=Chips,
             error_messages={"required": _("Tap who knocked or went gin.")},
         )
-        self.fields["cards"] = CardsField(label="Their ten cards, after the discard")
+        self.fields["cards"] = CardsField(label=_("Their ten cards, after the discard"))
         self.fields["melds"] = melds_field(_("Their melds as laid out (blank: the app's best)"))
 
     def clean_melds(self) -> tuple[tuple[engine.Card, ...], ...] | None:
@@ -127,7 +133,7 @@ class LayOffForm(EntryForm):
     whose turn it is."""
 
     kind = "layoff"
-    label = "Lay off"
+    label = gettext_lazy("Lay off")
     template = "games/jersey_gin/_layoff_form.html"
 
     def build(self) -> None:
@@ -140,16 +146,16 @@ class LayOffForm(EntryForm):
             first, second = (by + 1) % 3, (by + 2) % 3
             later = any(s == second for s, _, _ in shown.layoffs)
             initial = second if later else first
-            self.fields["seat"] = _whose(self, "Who lays off", [first, second], initial)
+            self.fields["seat"] = _whose(self, _("Who lays off"), [first, second], initial)
         else:
             turn = hand.turn if hand is not None and hand.turn is not None else 0
             melds = tuple(t.cards for t in hand.tabled) if hand is not None else ()
-            self.fields["seat"] = _whose(self, "Who lays off", [0, 1, 2], turn)
-        self.fields["rank"] = rank_chips("Card", RANK_CHOICES)
+            self.fields["seat"] = _whose(self, _("Who lays off"), [0, 1, 2], turn)
+        self.fields["rank"] = rank_chips(_("Card"), RANK_CHOICES)
         self.fields["suit"] = suit_chips()
         self.fields["meld"] = forms.TypedChoiceField(
-            label="On the meld",
-            choices=[(i, f"{i}: {' '.join(c.label for c in m)}") for i, m in enumerate(melds, 1)],
+            label=_("On the meld"),
+            choices=[(i, f"{i}: {' '.join(map(card_label, m))}") for i, m in enumerate(melds, 1)],
             coerce=int,
             widget=Chips,
             error_messages={"required": _("Tap the meld the card extends.")},
@@ -157,7 +163,7 @@ class LayOffForm(EntryForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        data["card"] = card_from(data.get("rank"), data.get("suit"), "the laid-off")
+        data["card"] = card_from(data.get("rank"), data.get("suit"), _("the laid-off"))
         return data
 
     def initial_from(self, event: game.LayOff) -> dict[str, Any]:
@@ -173,20 +179,20 @@ class DrawForm(EntryForm):
     breaker; after the break, the card taken from the discard pile."""
 
     kind = "draw"
-    label = "Draw"
+    label = gettext_lazy("Draw")
     template = "games/jersey_gin/_draw_form.html"
 
     def build(self) -> None:
         hand = self.state.hand
         nxt = turns.next_to_draw(hand) if hand is not None else 0
-        self.fields["seat"] = _whose(self, "Who draws", [0, 1, 2], nxt)
+        self.fields["seat"] = _whose(self, _("Who draws"), [0, 1, 2], nxt)
         self.fields["source"] = forms.ChoiceField(
-            label="From",
-            choices=[("stock", "The stock"), ("discard", "The discard pile")],
+            label=_("From"),
+            choices=[("stock", _("The stock")), ("discard", _("The discard pile"))],
             widget=Chips,
             initial="stock",
         )
-        self.fields["rank"] = rank_chips("Card taken from the discard pile", RANK_CHOICES)
+        self.fields["rank"] = rank_chips(_("Card taken from the discard pile"), RANK_CHOICES)
         self.fields["suit"] = suit_chips()
 
     def clean(self) -> dict[str, Any]:
@@ -207,7 +213,7 @@ class MeldForm(EntryForm):
     """After the break: a meld the player whose turn it is lays on the table."""
 
     kind = "meld"
-    label = "Meld"
+    label = gettext_lazy("Meld")
     template = "games/jersey_gin/_meld_form.html"
 
     def build(self) -> None:
@@ -215,11 +221,11 @@ class MeldForm(EntryForm):
         shown = hand.shown if hand is not None else None
         if shown is not None:  # after a knock (option "any"): a defender's melds
             first, second = (shown.by + 1) % 3, (shown.by + 2) % 3
-            self.fields["seat"] = _whose(self, "Who lays it down", [first, second], first)
+            self.fields["seat"] = _whose(self, _("Who lays it down"), [first, second], first)
         else:
             turn = hand.turn if hand is not None and hand.turn is not None else 0
-            self.fields["seat"] = _whose(self, "Who lays it down", [0, 1, 2], turn)
-        self.fields["cards"] = CardsField(label="The meld's cards")
+            self.fields["seat"] = _whose(self, _("Who lays it down"), [0, 1, 2], turn)
+        self.fields["cards"] = CardsField(label=_("The meld's cards"))
 
     def initial_from(self, event: game.Meld) -> dict[str, Any]:
         return {"seat": event.seat, "cards": event.cards}
@@ -234,7 +240,7 @@ class RestForm(EntryForm):
     break: the cards each of the three still holds)."""
 
     kind = "rest"
-    label = "Their cards"
+    label = gettext_lazy("Their cards")
     template = "games/jersey_gin/_rest_form.html"
 
     def build(self) -> None:
@@ -266,9 +272,6 @@ FORMS: dict[str, type[EntryForm]] = {
     f.kind: f for f in (DealForm, ResultForm, ShowForm, LayOffForm, RestForm, DrawForm, MeldForm)
 }
 
-ENDS = {"knock": "knocked", "gin": "went gin", "break": "broke"}
-
-
 def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     """One line for the history list."""
     names = rules.names
@@ -286,19 +289,19 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     if isinstance(event, game.Show):
         return _("%(player)s showed %(cards)s") % {
             "player": names[event.by],
-            "cards": " ".join(c.label for c in event.cards),
+            "cards": " ".join(map(card_label, event.cards)),
         }
     if isinstance(event, game.LayOff):
         return _("%(player)s laid off %(card)s on meld %(meld)s") % {
             "player": names[event.seat],
-            "card": event.card.label,
+            "card": card_label(event.card),
             "meld": event.meld,
         }
     if isinstance(event, game.Draw):
         if event.card is not None:
             return _("%(player)s took %(card)s from the discard pile") % {
                 "player": names[event.seat],
-                "card": event.card.label,
+                "card": card_label(event.card),
             }
         if event.source == "discard":
             return _("%(player)s drew from the discard pile") % {"player": names[event.seat]}
@@ -306,12 +309,12 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     if isinstance(event, game.Meld):
         return _("%(player)s laid down %(cards)s") % {
             "player": names[event.seat],
-            "cards": " ".join(c.label for c in event.cards),
+            "cards": " ".join(map(card_label, event.cards)),
         }
     if isinstance(event, game.Rest):
         return _("Cards left: %(cards)s") % {
             "cards": "; ".join(
-                f"{n} {' '.join(c.label for c in cards)}"
+                f"{n} {' '.join(map(card_label, cards))}"
                 for n, cards in zip(names, event.cards, strict=True)
                 if cards
             )

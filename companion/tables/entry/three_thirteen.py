@@ -7,9 +7,11 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from companion import rules as engine
 from companion.games.three_thirteen import game, play, text
+from companion.tables.i18n import card_label
 
 from .base import Chips, EntryForm
 from .cards import CardsField
@@ -18,7 +20,7 @@ from .rummy import DeadwoodForm, melds_field, melds_initial, parse_melds
 
 class DealForm(EntryForm):
     kind = "deal"
-    label = "Deal"
+    label = gettext_lazy("Deal")
     template = "games/three_thirteen/_deal_form.html"
 
     def build(self) -> None:
@@ -58,7 +60,7 @@ class ResultForm(DeadwoodForm, _HandForm):
     10+7 may be typed while counting). A blank counts as 0."""
 
     kind = "result"
-    label = "Quick entry"
+    label = gettext_lazy("Quick entry")
     template = "games/three_thirteen/_result_form.html"
 
     def build(self) -> None:
@@ -79,7 +81,7 @@ class HandsForm(_HandForm):
     picker). The app finds each player's best arrangement and counts the deadwood."""
 
     kind = "hands"
-    label = "Cards"
+    label = gettext_lazy("Cards")
     template = "games/three_thirteen/_hands_form.html"
 
     def build(self) -> None:
@@ -168,7 +170,7 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
         }
     if isinstance(event, game.Hands):
         cards = "; ".join(
-            f"{n} {' '.join(c.label for c in hand)}"
+            f"{n} {' '.join(map(card_label, hand))}"
             for n, hand in zip(names, event.cards, strict=True)
         )
         return _("%(player)s went out; cards %(cards)s") % {
