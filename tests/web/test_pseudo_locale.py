@@ -48,7 +48,6 @@ PENDING = {
     "skin",
     "three_thirteen",
     "ui77",
-    "ziginette",
 }
 #: Words that are the same in every language: names of games and of the app, file formats.
 SAME_EVERYWHERE = {"Companion", "JSON", "CSV", "QR", "JavaScript"}

@@ -13,14 +13,24 @@ from django.utils.translation import gettext, gettext_lazy
 from companion import rules as engine
 from companion.games.ziginette import events as zig
 from companion.rules.cards import RANK_NAMES, parse_card
+from companion.tables.i18n import card_label
 from companion.tables.money_shown import chips_text
 
 from . import ace_deuce_jack as adj_forms
 from .ace_deuce_jack import amount_field
-from .base import Chips, EntryForm, card_from, card_initial, rank_chips, suit_chips
+from .base import (
+    RANK_CHOICES,
+    Chips,
+    EntryForm,
+    card_from,
+    card_initial,
+    rank_chips,
+    suit_chips,
+)
 
-#: The 40-card pack's ranks, high to low.
-RANKS = [(RANK_NAMES[r], RANK_NAMES[r]) for r in (14, 13, 12, 11, 7, 6, 5, 4, 3, 2)]
+#: The 40-card pack's ranks, high to low (A K Q J in the language's letters).
+_PACK = {RANK_NAMES[r] for r in (14, 13, 12, 11, 7, 6, 5, 4, 3, 2)}
+RANKS = [(name, label) for name, label in RANK_CHOICES if name in _PACK]
 
 
 class BankForm(adj_forms.BankForm):
@@ -84,7 +94,7 @@ class BetForm(EntryForm):
         )
         self.fields["card"] = forms.ChoiceField(
             label=gettext("On the board card"),
-            choices=[(str(s.card), s.card.label) for s in board],
+            choices=[(str(s.card), card_label(s.card)) for s in board],
             widget=Chips,
             initial=str(board[-1].card) if board else None,
         )
@@ -142,17 +152,17 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
         }
     if isinstance(event, zig.Deal):
         return gettext("Deal: board %(board)s, banker's card %(card)s") % {
-            "board": " ".join(c.label for c in event.board),
-            "card": event.banker_card.label,
+            "board": " ".join(map(card_label, event.board)),
+            "card": card_label(event.banker_card),
         }
     if isinstance(event, zig.Bet):
         return gettext("%(player)s bets %(amount)s on %(card)s") % {
             "player": names[event.seat],
             "amount": chips_text(event.amount),
-            "card": event.card.label,
+            "card": card_label(event.card),
         }
     if isinstance(event, zig.Draw):
-        return gettext("Turned: %(card)s") % {"card": event.card.label}
+        return gettext("Turned: %(card)s") % {"card": card_label(event.card)}
     if isinstance(event, zig.Stop):
         return gettext("The deal ends")
     if isinstance(event, zig.End):
