@@ -45,7 +45,6 @@ PENDING = {
     "elusive_34",
     "jersey_gin",
     "kaluki",
-    "skin",
     "three_thirteen",
     "ui77",
 }

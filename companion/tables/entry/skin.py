@@ -12,14 +12,15 @@ from django.utils.translation import gettext, gettext_lazy
 
 from companion import rules as engine
 from companion.games.skin import events as sk
-from companion.rules.cards import RANK_NAMES, CardError, parse_card
+from companion.rules.cards import CardError, parse_card
+from companion.tables.i18n import card_label
 from companion.tables.money_shown import chips_text
 
 from . import ace_deuce_jack as adj_forms
 from .ace_deuce_jack import amount_field, number_field
-from .base import Chips, EntryForm, card_from, suit_chips
+from .base import RANK_CHOICES, Chips, EntryForm, card_from, suit_chips
 
-RANKS = [(name, name) for name in RANK_NAMES.values()]
+RANKS = RANK_CHOICES
 NOBODY = "-"
 
 
@@ -146,7 +147,7 @@ class TakeCentreForm(EntryForm):
         )
         self.fields["card"] = forms.ChoiceField(
             label=gettext("The centre card"),
-            choices=[(str(card), card.label) for card in (deal.centre if deal else ())],
+            choices=[(str(card), card_label(card)) for card in (deal.centre if deal else ())],
             widget=Chips,
         )
         low, high = _limits(self)
@@ -272,22 +273,22 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     if isinstance(event, sk.FirstAce):
         return gettext("%(player)s was dealt the first ace: %(cards)s") % {
             "player": names[event.seat],
-            "cards": " ".join(card.label for card in event.cards),
+            "cards": " ".join(map(card_label, event.cards)),
         }
     if isinstance(event, sk.Turn):
         if event.taker is None:
-            return gettext("Turned: %(card)s") % {"card": event.card.label}
+            return gettext("Turned: %(card)s") % {"card": card_label(event.card)}
         return gettext("Turned: %(card)s, taken by %(player)s with a bet of %(bet)s") % {
-            "card": event.card.label,
+            "card": card_label(event.card),
             "player": names[event.taker],
             "bet": chips_text(event.bet or 0),
         }
     if isinstance(event, sk.BankerCard):
-        return gettext("The banker's card: %(card)s") % {"card": event.card.label}
+        return gettext("The banker's card: %(card)s") % {"card": card_label(event.card)}
     if isinstance(event, sk.TakeCentre):
         return gettext("%(player)s takes %(card)s from the centre and bets %(bet)s") % {
             "player": names[event.seat],
-            "card": event.card.label,
+            "card": card_label(event.card),
             "bet": chips_text(event.bet),
         }
     if isinstance(event, sk.Bet):
