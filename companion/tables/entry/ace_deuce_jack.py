@@ -13,12 +13,20 @@ from django.utils.translation import gettext, gettext_lazy
 
 from companion import rules as engine
 from companion.games.ace_deuce_jack import events as adj
-from companion.rules.cards import RANK_NAMES
+from companion.tables.i18n import card_label
 from companion.tables.money_shown import chips_text, in_chips
 
-from .base import Chips, EntryForm, card_from, card_initial, rank_chips, suit_chips
+from .base import (
+    RANK_CHOICES,
+    Chips,
+    EntryForm,
+    card_from,
+    card_initial,
+    rank_chips,
+    suit_chips,
+)
 
-RANKS = [(name, name) for name in RANK_NAMES.values()]
+RANKS = RANK_CHOICES
 #: Up to this largest bet, amounts are chips to tap; above it, a number pad.
 CHIP_LIMIT = 12
 
@@ -280,7 +288,7 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     if isinstance(event, adj.HighCard):
         return gettext("For the bank: %(player)s is dealt %(card)s") % {
             "player": names[event.seat],
-            "card": event.card.label,
+            "card": card_label(event.card),
         }
     if isinstance(event, adj.Bank):
         text = gettext("%(banker)s banks: bets %(low)s to %(high)s") % {
@@ -298,10 +306,10 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
             "amount": chips_text(event.amount),
         }
     if isinstance(event, adj.Turn):
-        return gettext("Pile turned: %(card)s") % {"card": event.card.label}
+        return gettext("Pile turned: %(card)s") % {"card": card_label(event.card)}
     if isinstance(event, adj.Round):
         bets = ", ".join(f"{names[s]} {a}" for s, a in enumerate(event.bets) if a)
-        cards = " ".join(c.label for c in event.cards)
+        cards = " ".join(map(card_label, event.cards))
         return gettext("Quick entry: bets %(bets)s; turned %(cards)s") % {
             "bets": bets,
             "cards": cards,
