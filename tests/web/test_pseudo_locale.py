@@ -41,7 +41,6 @@ from .catalogues import ROOT, pseudo, write_mo
 PENDING = {
     "bastard",
     "big_three",
-    "elusive_34",
     "jersey_gin",
     "kaluki",
     "three_thirteen",

@@ -3,10 +3,11 @@ a Joker turned up, the whole hand at once (quick entry), or each trick, trade an
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from companion import rules as engine
@@ -14,6 +15,7 @@ from companion.games.elusive_34 import game
 from companion.games.elusive_34 import play as play
 from companion.rules.cards import Card, Suit
 from companion.rules.events import Seat
+from companion.tables.i18n import card_label
 
 from . import face_up
 from .base import (
@@ -32,7 +34,7 @@ from .base import (
     suit_chips,
 )
 
-RANKS_AND_JOKER = [*RANK_CHOICES, ("JK", "Joker")]
+RANKS_AND_JOKER = [*RANK_CHOICES, ("JK", pgettext_lazy("card", "Joker"))]
 LOW_RANKS = [(str(r), str(r)) for r in range(2, 6)]
 MIDDLE_RANKS = [(str(r), str(r)) for r in range(6, 11)]
 TIMES = [(str(k), f"×{k}") for k in range(1, 7)]
@@ -563,7 +565,7 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
             }
         return gettext("%(name)s dealt; %(card)s face up") % {
             "name": names[event.dealer],
-            "card": event.faceup.label,
+            "card": card_label(event.faceup),
         }
     if isinstance(event, game.Trump):
         return gettext("%(name)s named trump %(suit)s") % {
@@ -573,7 +575,11 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
             else event.suit,
         }
     if isinstance(event, game.Trick):
-        cards = " ".join(c.label for c in event.cards)
+        cards = " ".join(map(card_label, event.cards))
+        if event.joker == "win":
+            return gettext("Trick: %(cards)s (Joker to win)") % {"cards": cards}
+        if event.joker == "lose":
+            return gettext("Trick: %(cards)s (Joker to lose)") % {"cards": cards}
         if event.joker:
             return gettext("Trick: %(cards)s (Joker to %(call)s)") % {
                 "cards": cards,
@@ -583,29 +589,58 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     if isinstance(event, game.Trade):
         if event.declared == "none":
             return gettext("No trade")
-        shown = " → ".join(c.label for c in (event.given, event.returned) if c is not None)
+        shown = " → ".join(card_label(c) for c in (event.given, event.returned) if c is not None)
         return gettext("Trade: %(declared)s declared %(cards)s") % {
-            "declared": event.declared,
+            "declared": _PILES.get(event.declared, event.declared),
             "cards": shown,
         }
     if isinstance(event, game.Left | game.Result):
-        parts = []
-        for seat, name in enumerate(names):
-            joker = " +Joker" if event.joker == seat else ""
-            head = f"{name} "
-            if isinstance(event, game.Result):
-                head += f"{event.collected[seat]} · "
-            revokes = ""
-            if isinstance(event, game.Result) and event.revokes and event.revokes[seat]:
-                k = event.revokes[seat]
-                revokes = " " + ngettext("%(n)s revoke", "%(n)s revokes", k) % {"n": k}
-            parts.append(
-                head
-                + f"H{event.high[seat]} M{event.middle[seat]} L{event.low[seat]}{joker}"
-                + revokes
-            )
-        prefix = gettext("Quick entry") if isinstance(event, game.Result) else gettext("Cards left")
-        return f"{prefix}: " + "; ".join(parts)
+        return _cards_left(names, event)
     if isinstance(event, engine.Void):
         return gettext("Cancelled entry #%(n)s") % {"n": event.target + 1}
     return event.kind
+
+
+#: The pile a trade declares, as the history line names it ("middle declared 6♣ → J♣").
+_PILES = {
+    "low": pgettext_lazy("trade declared", "low"),
+    "middle": pgettext_lazy("trade declared", "middle"),
+    "high": pgettext_lazy("trade declared", "high"),
+}
+
+
+def _cards_left(names: Sequence[str], event: game.Left | game.Result) -> str:
+    """The cards left (and, for a quick entry, the points collected) of every player:
+    "Quick entry: Ann 20 · H1 M1 L0; Bob 8 · H0 M2 L2 +Joker"."""
+    listed = ""
+    for seat, name in enumerate(names):
+        counts = {
+            "name": name,
+            "high": event.high[seat],
+            "middle": event.middle[seat],
+            "low": event.low[seat],
+        }
+        if isinstance(event, game.Result):
+            # Translators: H, M and L stand for the High, Middle and Low cards left in hand.
+            part = gettext("%(name)s %(collected)s · H%(high)s M%(middle)s L%(low)s") % {
+                **counts,
+                "collected": event.collected[seat],
+            }
+        else:
+            # Translators: H, M and L stand for the High, Middle and Low cards left in hand.
+            part = gettext("%(name)s H%(high)s M%(middle)s L%(low)s") % counts
+        if event.joker == seat:
+            part = gettext("%(cards)s +Joker") % {"cards": part}
+        if isinstance(event, game.Result) and event.revokes and event.revokes[seat]:
+            k = event.revokes[seat]
+            part = ngettext("%(cards)s %(n)s revoke", "%(cards)s %(n)s revokes", k) % {
+                "cards": part,
+                "n": k,
+            }
+        # Translators: one more player's cards left added to the list of the others'.
+        if listed:
+            part = gettext("%(list)s; %(cards)s") % {"list": listed, "cards": part}
+        listed = part
+    if isinstance(event, game.Result):
+        return gettext("Quick entry: %(players)s") % {"players": listed}
+    return gettext("Cards left: %(players)s") % {"players": listed}
