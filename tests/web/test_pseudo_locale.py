@@ -44,7 +44,6 @@ PENDING = {
     "jersey_gin",
     "kaluki",
     "three_thirteen",
-    "ui77",
 }
 #: Words that are the same in every language: names of games and of the app, file formats.
 SAME_EVERYWHERE = {"Companion", "JSON", "CSV", "QR", "JavaScript"}

@@ -13,9 +13,11 @@ from companion import rules as engine
 from companion.games.ui77 import game, play
 from companion.rules.cards import RANK_NAMES, Card
 from companion.rules.events import Seat
+from companion.tables.i18n import card_label
 
 from . import face_up
 from .base import (
+    RANK_CHOICES,
     Chips,
     ChipsMulti,
     EntryForm,
@@ -27,7 +29,7 @@ from .base import (
     suit_chips,
 )
 
-RANKS = [(name, name) for name in RANK_NAMES.values()]
+RANKS = RANK_CHOICES
 #: The most cards a player can win or hold in a hand (9 dealt, all 4 draws).
 MOST = play.HAND_SIZE + play.DRAW_DECK
 FACEUP = (
@@ -181,7 +183,7 @@ class SwapForm(EntryForm):
         self.fields["rank"] = rank_chips(gettext("Card from hand"), RANKS)
         self.fields["position"] = forms.TypedChoiceField(
             label=_("Face-up card it replaces"),
-            choices=[(i + 1, f"{i + 1}: {c.label}") for i, c in enumerate(self.faceup)],
+            choices=[(i + 1, f"{i + 1}: {card_label(c)}") for i, c in enumerate(self.faceup)],
             coerce=int,
             widget=Chips,
         )
@@ -319,7 +321,7 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     """One line for the history list."""
     names = rules.names
     if isinstance(event, game.Deal):
-        cards = " ".join(c.label for c in (event.card_one, event.card_two, event.card_three))
+        cards = " ".join(map(card_label, (event.card_one, event.card_two, event.card_three)))
         line = gettext("%(dealer)s dealt; face up %(cards)s") % {
             "dealer": names[event.dealer],
             "cards": cards,
@@ -333,7 +335,7 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     if isinstance(event, game.Swap):
         return gettext("%(player)s swapped %(card)s in as card %(position)s") % {
             "player": names[event.seat],
-            "card": event.card.label,
+            "card": card_label(event.card),
             "position": event.position,
         }
     if isinstance(event, game.Discards):
@@ -341,7 +343,7 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
             "counts": ", ".join(f"{n} {c}" for n, c in zip(names, event.counts, strict=True))
         }
     if isinstance(event, game.Trick):
-        return gettext("Trick: %(cards)s") % {"cards": " ".join(c.label for c in event.cards)}
+        return gettext("Trick: %(cards)s") % {"cards": " ".join(map(card_label, event.cards))}
     if isinstance(event, game.Leftover):
         return gettext("Slough cards left: %(counts)s") % {
             "counts": ", ".join(f"{n} {c}" for n, c in zip(names, event.slough, strict=True))
