@@ -173,7 +173,7 @@ class DealForm(_Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        data["faceup"] = _card_or_none(data.get("rank"), data.get("suit"), "the face-up")
+        data["faceup"] = _card_or_none(data.get("rank"), data.get("suit"), gettext("the face-up"))
         return data
 
     def initial_from(self, event: game.Deal) -> dict[str, Any]:
