@@ -228,7 +228,12 @@ class _LeftFields(_Form):
     def left_fields(self) -> None:
         for seat, name in self.seat_choices():
             for cat, label in (("high", _("High")), ("middle", _("Middle")), ("low", _("Low"))):
-                f = count_field(f"{name}: {label}", self.top, initial=None)
+                # Translators: a player's name and a pile (High, Middle, Low) of cards left.
+                f = count_field(
+                    gettext("%(name)s: %(pile)s") % {"name": name, "pile": label},
+                    self.top,
+                    initial=None,
+                )
                 f.required = False
                 self.fields[f"{cat}_{seat}"] = f
         self.fields["joker"] = forms.ChoiceField(
