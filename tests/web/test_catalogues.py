@@ -2,9 +2,10 @@
 the compiled catalogue the app reads (``.mo``) says what the ``.po`` says.
 
 A message belongs to the app's interface or to a game. The messages of the games still being
-written (``test_pseudo_locale.PENDING``) may wait for their translations: they are listed as
-what is left, not failed. Every other message must be translated in every language of
-``COMPLETE``.
+written (``test_pseudo_locale.PENDING``) and of the games whose pages are all marked for
+translation but not yet translated (``TRANSLATION_PENDING``) may wait for their translations:
+they are listed as what is left, not failed. Every other message must be translated in every
+language of ``COMPLETE``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from .test_pseudo_locale import PENDING
 
 #: The languages whose catalogues are complete (interface and every finished game).
 COMPLETE = ["fr", "es", "de", "it"]
+#: Games whose every page is marked for translation (off ``test_pseudo_locale.PENDING``) but
+#: whose messages the catalogues do not say yet. Take a game off once every language has them.
+TRANSLATION_PENDING = {"ace_deuce_jack", "elusive_34", "skin", "ui77", "ziginette"}
 #: Languages shipped with a partial catalogue: what they lack is counted, but a translation
 #: they have must be right.
 PARTIAL: list[str] = []
@@ -39,7 +43,7 @@ def game_of(ref: str) -> str | None:
 def pending_only(message: Message) -> bool:
     """Whether every use of the message is in a game still pending translation."""
     games = [game_of(ref) for ref in message.refs]
-    return bool(games) and all(g in PENDING for g in games)
+    return bool(games) and all(g in PENDING | TRANSLATION_PENDING for g in games)
 
 
 def placeholders(text: str) -> tuple[set[str], set[str]]:
