@@ -114,6 +114,7 @@ def scoreboard(loaded: Loaded, every_hand: bool = False) -> dict[str, Any]:
         "earlier": len(scored) - len(shown),
         "leading": _leading(top, said(best)) if best is not None else "",
         "tied": len(top) > 1,
+        "money": rules.family == engine.Family.BANKING,  # amounts, not points: see app.css
     }
 
 

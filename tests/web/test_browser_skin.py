@@ -99,6 +99,12 @@ def test_the_dealer_records_a_deal_with_a_side_bet(phone: Page, live_server: Liv
     width = phone.viewport_size["width"] if phone.viewport_size else 0
     assert width == PHONE_VIEWPORT["width"]
     assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
+    # Amounts are long ("-8.00"): each is inside its own cell, never written over the next.
+    spill = phone.evaluate(
+        "[...document.querySelectorAll('.scoreboard td.num')]"
+        ".filter(td => td.scrollWidth > td.clientWidth + 1).map(td => td.textContent)"
+    )
+    assert spill == []
     SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
     phone.screenshot(path=str(SCREENSHOT), full_page=True)
 
