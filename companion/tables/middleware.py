@@ -78,6 +78,7 @@ _CREATIONS = {
     "tables:club_new": "club",
     "tables:import": "import",
 }
+_CREATION_ENDS = ("/new/", "/import/")
 
 
 def client_address(request: HttpRequest) -> str:
@@ -100,7 +101,9 @@ class Throttle:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         limit = settings.COMPANION_CREATE_LIMIT
-        if limit and request.method == "POST":
+        # Every creation's address ends so (urls.py): other posts, entries among them, are not
+        # resolved a second time here.
+        if limit and request.method == "POST" and request.path_info.endswith(_CREATION_ENDS):
             match = getattr(request, "resolver_match", None) or _resolve(request.path_info)
             kind = _CREATIONS.get(match.view_name) if match else None
             if kind and not self._allowed(kind, client_address(request), limit):
