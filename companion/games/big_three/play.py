@@ -38,8 +38,12 @@ def order(card: Card) -> int:
 
 def in_order(cards: Sequence[Card]) -> tuple[Card, ...]:
     """Low to high in the game's order (4 … K A 2 3), suits as the pack lists them: how a
-    combination or a forced dig is recorded, whatever order its cards were named in."""
-    return tuple(sorted(cards, key=lambda c: (ORDER[c.rank], c.sort_key())))
+    combination or a forced dig is recorded, whatever order its cards were named in. A card
+    the game has no place for (a joker) goes last: the rules refuse it with their own message
+    when the entry is checked."""
+    if not all(isinstance(c, Card) for c in cards):
+        return tuple(cards)  # not cards at all: the event's checks say so
+    return tuple(sorted(cards, key=lambda c: (ORDER.get(c.rank, len(ORDER)), c.sort_key())))
 
 
 @dataclasses.dataclass(frozen=True)
