@@ -79,7 +79,11 @@ def test_rows_drawn_in_python_are_the_reference_templates_rows(
         rows._kept.clear()
         for _ in range(2):  # drawn, then kept
             drawn = rows.history_html(
-                shown, can_score=can_score, at=loaded.count, csrf="TOKEN", rules_url=ctx["rules_url"]
+                shown,
+                can_score=can_score,
+                at=loaded.count,
+                csrf="TOKEN",
+                rules_url=ctx["rules_url"],
             )
             assert _flat(str(drawn)) == want
 
