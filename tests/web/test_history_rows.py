@@ -131,8 +131,9 @@ def test_a_kept_line_is_never_shown_in_another_currency() -> None:
         return say(tr("Bet {amount}", amount=Chips(5)))
 
     rows._lines.clear()
-    money_shown.use_table_money(SimpleNamespace(currency="€", decimals=2, chip_value=50))
-    in_euros = rows.kept_line(rules, event, describe)
-    money_shown.use_table_money(SimpleNamespace(currency="$", decimals=2, chip_value=100))
-    in_dollars = rows.kept_line(rules, event, describe)
+    with translation.override("en"):
+        money_shown.use_table_money(SimpleNamespace(currency="€", decimals=2, chip_value=50))
+        in_euros = rows.kept_line(rules, event, describe)
+        money_shown.use_table_money(SimpleNamespace(currency="$", decimals=2, chip_value=100))
+        in_dollars = rows.kept_line(rules, event, describe)
     assert in_euros == "Bet €2.50" and in_dollars == "Bet $5.00"
