@@ -31,6 +31,21 @@ _CSRF, _ID, _AT = "\x00csrf\x00", "\x00id\x00", "\x00at\x00"
 _kept: OrderedDict[tuple[Any, ...], str] = OrderedDict()
 
 
+def _kept_or_made(
+    store: OrderedDict[tuple[Any, ...], str], key: tuple[Any, ...], make: Callable[[], str]
+) -> str:
+    """``store[key]``, made by ``make()`` the first time; the ``KEEP`` most recently used."""
+    found = store.get(key)
+    if found is not None:
+        with contextlib.suppress(KeyError):  # dropped meanwhile by another thread
+            store.move_to_end(key)
+        return found
+    made = store[key] = make()
+    if len(store) > KEEP:
+        store.popitem(last=False)
+    return made
+
+
 def _key(row: Mapping[str, Any], can_score: bool, rules_url: str) -> tuple[Any, ...]:
     text = row["text"]
     return (
@@ -111,14 +126,10 @@ def kept_line(rules: Any, event: Any, describe: Callable[[Any, Any], str]) -> st
     try:
         money = money_shown.current()  # amounts in the table's currency
         key = (get_language(), money, rules.key, tuple(rules.names), rules.options, event)
-        line = _lines.get(key)
+        hash(key)
     except TypeError:  # options or an entry that cannot be a key: drawn each time
         return describe(rules, event)
-    if line is None:
-        line = _lines[key] = describe(rules, event)
-        if len(_lines) > KEEP:
-            _lines.popitem(last=False)
-    return line
+    return _kept_or_made(_lines, key, lambda: describe(rules, event))
 
 
 def history_html(
@@ -129,14 +140,6 @@ def history_html(
     parts = []
     for row in rows:
         key = _key(row, can_score, rules_url)
-        html = _kept.get(key)
-        if html is None:
-            html = _draw(row, can_score, rules_url)
-            _kept[key] = html
-            if len(_kept) > KEEP:
-                _kept.popitem(last=False)
-        else:
-            with contextlib.suppress(KeyError):  # dropped meanwhile by another thread
-                _kept.move_to_end(key)
+        html = _kept_or_made(_kept, key, lambda row=row: _draw(row, can_score, rules_url))
         parts.append(html.replace(_ID, escape(str(row["client_id"]))))
     return mark_safe("\n".join(parts).replace(_CSRF, escape(csrf)).replace(_AT, escape(str(at))))
