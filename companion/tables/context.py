@@ -83,13 +83,7 @@ def scoreboard(loaded: Loaded, every_hand: bool = False) -> dict[str, Any]:
         }
         for h in shown
     ]
-    outcome = rules.outcome(state)
-    if outcome is not None:
-        # The game's winners, which need not hold the best total (Buck Euchre: all five tricks).
-        leaders = {s for t in teams if t[0] in outcome.winners for s in t}
-    else:
-        tops = [t for t, total in zip(teams, team_totals, strict=True) if total == best]
-        leaders = {s for t in tops for s in t}
+    leaders = _leaders(loaded, team_totals, best)
     top = [rules.team_name(t) for t in teams if t[0] in leaders]
     dealer = rules.dealer(state)
     return {
@@ -116,6 +110,32 @@ def scoreboard(loaded: Loaded, every_hand: bool = False) -> dict[str, Any]:
         "tied": len(top) > 1,
         "money": rules.family == engine.Family.BANKING,  # amounts, not points: see app.css
     }
+
+
+def _leaders(loaded: Loaded, team_totals: Sequence[Any], best: Any) -> set[int]:
+    """The seats of the side(s) ahead: the game's winners once it is over (who need not hold
+    the best total: Buck Euchre's five tricks), else those with the best total."""
+    rules = loaded.rules
+    teams = rules.teams()
+    outcome = rules.outcome(loaded.state)
+    if outcome is not None:
+        return {s for t in teams if t[0] in outcome.winners for s in t}
+    tops = [t for t, total in zip(teams, team_totals, strict=True) if total == best]
+    return {s for t in tops for s in t}
+
+
+def leader(loaded: Loaded) -> dict[str, Any]:
+    """The scoreboard's ``leading`` and ``tied`` alone, for the prompt's line "Leading: Ann
+    (12)", which every answer to an entry sends (the whole scoreboard only when it changed)."""
+    rules, state = loaded.rules, loaded.state
+    team_totals = rules.team_totals(state)
+    best = rules.best(team_totals) if rules.hands(state) else None
+    if best is None:
+        return {"leading": "", "tied": False}
+    leaders = _leaders(loaded, team_totals, best)
+    top = [rules.team_name(t) for t in rules.teams() if t[0] in leaders]
+    said: Any = Amount if rules.family == engine.Family.BANKING else rules.shown_points
+    return {"leading": _leading(top, said(best)), "tied": len(top) > 1}
 
 
 def _leading(top: list[str], best: int | Decimal) -> str:
@@ -346,6 +366,7 @@ def game_context(
         "abandoned": loaded.result.abandoned + 1,  # the abandoning entry's number, 0: not
         "can_abandon": can_score and outcome is None and loaded.result.abandoned < 0,
         "board": lazy(lambda: scoreboard(loaded)),
+        "leader": lazy(lambda: leader(loaded)),
         "progress": lazy(lambda: progress(loaded)),
         "history": lazy(lambda: history(loaded, base)),
         "earlier_entries": loaded.count - len(loaded.recent),
@@ -364,10 +385,11 @@ def game_context(
         "tricks": lazy(lambda: tricks(loaded)),
         "version": table.version,
         "step": step_token(loaded),
-        "live_url": reverse("tables:live", args=[key, game.number]),
+        # The game's pages are all under its address (urls.py): no need to look each one up.
+        "live_url": base + "live/",
         "game_url": base,
-        "history_url": reverse("tables:history", args=[key, game.number]),
-        "hands_url": reverse("tables:hands", args=[key, game.number]),
+        "history_url": base + "history/",
+        "hands_url": base + "hands/",
         "rules_url": reverse("rules:game", args=[rules.key]),
         "view_url": request.build_absolute_uri(reverse("tables:table", args=[table.view_key])),
     }

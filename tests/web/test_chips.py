@@ -75,3 +75,48 @@ def test_inputs_render_as_the_template_does(value: Any, attrs: dict[str, Any], k
     fast = str(getattr(base, kind)(own).render("client_id", value, attrs))
     slow = str(reference(own).render("client_id", value, attrs))
     assert fast == slow
+
+
+def _grid_drawn_chip_by_chip(widget: Any, name: str, value: Any, label: str) -> str:
+    """A card grid drawn one chip at a time, as CardGrid did before it kept its rows."""
+    from django.utils.html import escape
+
+    from companion.tables.entry.base import _card_chip, _options
+
+    parts = [f'<div class="card-grid" role="radiogroup" aria-label="{escape(label)}">']
+    for group, options in _options(widget, name, value, {}):
+        parts.append(f'<div class="card-row" data-suit="{escape(str(group or ""))}">')
+        parts.extend(_card_chip(option) for option in options)
+        parts.append("</div>")
+    return "".join(parts) + "</div>"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in EXAMPLES if '"type": "trick"' in p.read_text()],
+    ids=lambda p: f"{p.parent.name}/{p.stem}",
+)
+def test_card_grids_keep_their_rows_and_draw_each_players_own(path: Path) -> None:
+    """The players' grids of one trick share their rows, drawn once; each grid still has its
+    own field name and its own card checked, as drawing chip by chip gives."""
+    from companion.tables.entry.base import CardGrid
+
+    log = game_log.load_log(json.loads(path.read_text()))
+    rules, compared = log.rules, 0
+    for end in range(0, len(log.events) + 1, 2):
+        state = replay(rules, log.events[:end]).state
+        if "trick" not in rules.expects(state):
+            continue
+        loaded = SimpleNamespace(rules=rules, state=state, game=None, count=end)
+        form = forms_for(rules.key)["trick"](loaded)
+        grids = [b for b in form if isinstance(b.field.widget, CardGrid)]
+        assert len({id(b.field.widget.choices) for b in grids}) == 1
+        codes = [str(v) for _, opts in grids[0].field.widget.choices for v, _ in opts]
+        for bound, value in zip(grids, [None, codes[0], codes[-1], "ZZ"], strict=False):
+            widget = bound.field.widget
+            label = widget.attrs["aria-label"]
+            drawn = str(widget.render(bound.html_name, value))
+            assert drawn == _grid_drawn_chip_by_chip(widget, bound.html_name, value, label)
+            assert (" checked" in drawn) == (value in codes)
+            compared += 1
+    assert compared > 0

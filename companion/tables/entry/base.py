@@ -159,6 +159,7 @@ class FixedChoices(BaseChoiceIterator):
 
     def __init__(self, choices: Any) -> None:
         self.choices = list(choices)
+        self.grid: tuple[str, list[str]] | None = None  # a card grid's rows (CardGrid)
 
     def __iter__(self) -> Any:
         return iter(self.choices)
@@ -171,6 +172,9 @@ class FixedChoices(BaseChoiceIterator):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> FixedChoices:
         return self  # never changed in place
+
+    def __copy__(self) -> FixedChoices:
+        return self  # a widget's copy (each field copies its widget) shares them too
 
 
 #: The rank chips: the value is the rank's code (J), the label as the language writes it (V).
@@ -307,13 +311,37 @@ class CardGrid(_FastChips, forms.RadioSelect):
             head += f' id="{escape(merged["id"])}"'
         if merged.get("aria-label"):
             head += f' aria-label="{escape(merged["aria-label"])}"'
-        parts = [head, ">"]
-        for group, options in _options(self, name, value, merged):
+        body, codes = self._grid()
+        selected = set(self.format_value(value))
+        for code in codes:  # the first card chosen, as Django checks one radio button
+            if code in selected:
+                mark = f'value="{escape(code)}">'
+                body = body.replace(mark, f'value="{escape(code)}" checked>', 1)
+                break
+        return mark_safe(f"{head}>{body.replace(_NAME, escape(name))}</div>")
+
+    def _grid(self) -> tuple[str, list[str]]:
+        """The rows of chips, with a marker for the field's name, and the cards' codes in
+        order. The players' grids of one trick share their choices (``FixedChoices``), so
+        the rows are drawn once per form rather than once per player."""
+        choices = self.choices
+        kept = getattr(choices, "grid", None)
+        if kept is not None:
+            return kept  # type: ignore[no-any-return]
+        parts, codes = [], []
+        for group, options in _options(self, _NAME, None, {}):
             parts.append(f'<div class="card-row" data-suit="{escape(str(group or ""))}">')
             parts.extend(_card_chip(option) for option in options)
             parts.append("</div>")
-        parts.append("</div>")
-        return mark_safe("".join(parts))
+            codes += [str(option["value"]) for option in options]
+        made = "".join(parts), codes
+        if isinstance(choices, FixedChoices):
+            choices.grid = made
+        return made
+
+
+#: Where a card grid's field name goes in its kept rows (never in a name or a label).
+_NAME = "\x00name\x00"
 
 
 def _card_chip(option: dict[str, Any]) -> str:

@@ -24,6 +24,7 @@ from .base import (
     CardGrid,
     Chips,
     EntryForm,
+    FixedChoices,
     PointsField,
     card_code,
     card_from,
@@ -382,7 +383,7 @@ class TrickForm(_Form):
         self.order = self.rules.order(hand) if hand is not None else []
         self.number = len(hand.plays) + 1 if hand is not None else 1
         self.leader = hand.leader if hand is not None else 0
-        grid = self.card_choices()
+        grid = FixedChoices(self.card_choices())  # shared: the rows are drawn once
         for i, seat in enumerate(self.order):
             name = self.rules.names[seat]
             self.fields[f"card_{i}"] = forms.CharField(

@@ -1,0 +1,320 @@
+"""The game screen's panels that every answer to an entry sends again, drawn in Python.
+
+An entry's answer (``views._after_write``) sends the prompt, the next entry form, the latest
+entries and the poll again; drawn through the template engine they were the largest part of
+the cost of recording an entry (about 4 ms of 10 for a trick). Each function here takes the
+template context the pages already use (``context.game_context``) and returns what the
+reference template of the same name under ``templates/reference/`` makes:
+``tests/web/test_panels.py`` compares the two for the states of every game, in every
+language, for a scorer and a viewer, with refusals and errors. The pages include the panels
+through ``{% load panels %}`` (``templatetags/panels.py``), so there is one drawing of each.
+
+Translations are the templates' own: the same ``msgid`` s, so the catalogues need nothing new.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+from django.template import Context, engines
+from django.urls import reverse
+from django.utils.formats import localize
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
+
+from .i18n import say
+from .rows import history_html
+
+__all__ = ["entry", "entry_form", "history", "poll", "status", "trick_form"]
+
+
+def _v(value: Any) -> str:
+    """``{{ value }}``: localised as the template engine does, then escaped."""
+    kind = type(value)
+    if kind is str:  # the common case, without Django's checks for lazy text
+        return html.escape(value)
+    if kind is int:
+        return str(value)
+    if value is None:
+        return "None"
+    if not isinstance(value, str | int) or isinstance(value, bool):
+        value = localize(value)
+    return str(conditional_escape(value))
+
+
+def _s(value: Any) -> str:
+    """``{{ value|say }}``."""
+    return _v(say(value))
+
+
+def _game_url(context: Context, rest: str) -> str:
+    """An address under the game's own (``urls.py``: every page of a game is under it)."""
+    base = context.get("game_url")
+    if not base:
+        base = reverse("tables:game", args=[context.get("key"), context.get("game").number])
+    return f"{base}{rest}"
+
+
+def _csrf(context: Context) -> str:
+    """``{% csrf_token %}``."""
+    token = context.get("csrf_token")
+    if token and str(token) != "NOTPROVIDED":
+        return f'<input type="hidden" name="csrfmiddlewaretoken" value="{_v(str(token))}">'
+    return ""
+
+
+def _oob(on: Any) -> str:
+    return ' hx-swap-oob="true"' if on else ""
+
+
+def _flags(flags: Any, rules_url: Any, link: str) -> str:
+    out = []
+    for f in flags or ():
+        rule = f' <a href="{_v(rules_url)}#{_v(f.rule)}">{link}</a>' if f.rule else ""
+        out.append(f'<div class="flag" role="note">{_s(f.message)}{rule}</div>')
+    return "".join(out)
+
+
+def status(context: Context, oob: Any = None) -> SafeString:
+    """``tables/_status.html``: the prompt (or the game's end), who leads, the game's
+    particulars and the irregularities flagged in this hand."""
+    oob = context.get("oob") if oob is None else oob
+    outcome, abandoned = context.get("outcome"), context.get("abandoned")
+    if outcome:
+        said = f"<strong>{gettext('Game over.')}</strong> {_s(context.get('winners'))}"
+    elif abandoned:
+        go_on = gettext("Cancel entry #%(number)s to go on playing.") % {"number": _v(abandoned)}
+        said = f"<strong>{gettext('Game abandoned.')}</strong> {go_on}"
+    else:
+        said = _s(context.get("prompt"))
+    over = " prompt-over" if outcome or abandoned else ""
+    out = [
+        f'<div id="status" class="stack"{_oob(oob)}>\n'
+        f'<section class="prompt{over}" id="prompt" aria-live="polite">\n{said}\n</section>\n'
+    ]
+    leader = context.get("leader")
+    if not outcome and not abandoned and leader and leader["leading"]:
+        words = {"leading": _s(leader["leading"])}
+        if leader["tied"]:
+            line = gettext("Level at the top: <strong>%(leading)s</strong>") % words
+        else:
+            line = gettext("Leading: <strong>%(leading)s</strong>") % words
+        out.append(f'<p class="leading">{line}</p>')
+    info = context.get("info")
+    if info:
+        rows = "".join(f"<div><dt>{_s(k)}</dt><dd>{_s(v)}</dd></div>" for k, v in info)
+        out.append(f'\n<dl class="info">{rows}</dl>\n')
+    out.append(_flags(context.get("current_flags"), context.get("rules_url"), gettext("Rule")))
+    out.append("\n</div>")
+    return mark_safe("".join(out))
+
+
+def poll(context: Context, swap_oob: Any = None) -> SafeString:
+    """``tables/_poll.html``: asks every few seconds whether the game changed."""
+    swap_oob = context.get("swap_oob") if swap_oob is None else swap_oob
+    version, step = _v(context.get("version")), _v(context.get("step"))
+    url = f"{context.get('live_url')}?v={version}&amp;s={step}"
+    return mark_safe(
+        f'\n<div id="poll" hx-get="{url}" hx-trigger="every 3s" hx-target="#live" '
+        f'hx-swap="outerHTML"{_oob(swap_oob)}></div>\n'
+    )
+
+
+def entry(context: Context, oob: Any = None) -> SafeString:
+    """``tables/_entry.html``: the way to record what is expected next (tabs where there is
+    more than one), abandoning the game, or starting another once it is over."""
+    oob = context.get("oob") if oob is None else oob
+    out = [f'<section class="panel stack" id="entry"{_oob(oob)}>\n']
+    stale = context.get("stale")
+    if stale:
+        out.append(f'<div class="violation" role="alert"><p>{_v(stale)}</p></div>\n')
+    form = context.get("form")
+    key = context.get("key")
+    outcome, abandoned = context.get("outcome"), context.get("abandoned")
+    if form:
+        kinds = context.get("kinds") or ()
+        if len(kinds) > 1:
+            game_url = _v(context.get("game_url"))
+            tabs = []
+            for kind, label in kinds:
+                on = kind == form.kind
+                href = f"{game_url}?entry={_v(kind)}"
+                css, current = (" active", ' aria-current="true"') if on else ("", "")
+                tabs.append(
+                    f'<a class="tab{css}" href="{href}#entry"\n'
+                    f'hx-get="{href}" hx-target="#entry" hx-swap="outerHTML"'
+                    f"{current}>{_s(label)}</a>\n"
+                )
+            out.append(
+                f'<nav class="tabs" aria-label="{gettext("How to record")}">\n'
+                f"{''.join(tabs)}</nav>\n"
+            )
+        action = _game_url(context, f"record/{form.kind}/")
+        out.append(entry_form(context, form, action, htmx=True))
+    elif not outcome and not abandoned:
+        out.append(f'<p class="muted">{gettext("Nothing to record right now.")}</p>\n')
+    if context.get("can_abandon"):
+        words = gettext(
+            "Started by mistake, or stopping for the night? The game stays in the history as "
+            "abandoned, and no winner is counted. Cancel it to go on playing."
+        )
+        action = _game_url(context, "abandon/")
+        submission = _v(context.get("abandon_client_id"))
+        out.append(
+            f'<details class="abandon">\n<summary>{gettext("Abandon this game")}</summary>\n'
+            f'<form method="post" action="{action}" class="stack">\n{_csrf(context)}\n'
+            f'<input type="hidden" name="client_id" value="{submission}">\n'
+            f'<input type="hidden" name="at" value="{_v(context.get("at"))}">\n'
+            f'<p class="muted">{words}</p>\n<button class="btn btn-secondary" type="submit">'
+            f"{gettext('Abandon the game')}</button>\n</form>\n</details>\n"
+        )
+    if outcome or abandoned:
+        rules = context.get("rules")
+        again = gettext("Play another game of %(game)s") % {"game": _v(rules.title)}
+        start = reverse("tables:start", args=[key])
+        out.append(f'<a class="btn btn-primary" href="{start}?game={_v(rules.key)}">{again}</a>\n')
+    out.append("</section>")
+    return mark_safe("".join(out))
+
+
+def entry_form(context: Context, form: Any, action: str, htmx: bool) -> SafeString:
+    """``tables/_entry_form.html``: an entry form posting to ``action``, headed by why it was
+    refused if it was; its fields drawn by the game's form template (in Python where this
+    module draws that template, ``DRAWN``)."""
+    hx = f' hx-post="{_v(action)}" hx-target="#live" hx-swap="outerHTML"' if htmx else ""
+    out = [
+        f'<form method="post" action="{_v(action)}"{hx}\nclass="stack entry-form">\n'
+        f"{_csrf(context)}\n{form['client_id']}{form['at']}\n"
+    ]
+    if form.violations or form.errors:
+        rules_url = _v(context.get("rules_url"))
+        see = gettext("See the rule")
+        items = []
+        for v in form.violations:
+            link = (
+                f' <a href="{rules_url}#{_v(v.rule)}" target="_blank" rel="noopener">{see}</a>'
+                if v.rule
+                else ""
+            )
+            items.append(f"<li>{_s(v.message)}{link}</li>")
+        items += [f"<li>{_s(e)}</li>" for e in form.non_field_errors()]
+        items += [f"<li>{_s(e)}</li>" for e in form["client_id"].errors]
+        for field in form.visible_fields():
+            items += [f"<li>{_s(field.label)}: {_s(e)}</li>" for e in field.errors]
+        out.append(
+            f'<div class="violation" role="alert">\n<ul>\n{"".join(items)}\n</ul>\n'
+            f'<p class="muted">{gettext("Nothing was recorded.")}</p>\n</div>\n'
+        )
+    drawn = DRAWN.get(form.template)
+    with context.push(form=form, action=action, htmx=htmx):
+        if drawn is not None:
+            out.append(drawn(context))
+        else:
+            engine = context.template.engine if context.template else engines["django"].engine
+            out.append(engine.get_template(form.template).render(context))
+    out.append("\n</form>")
+    return mark_safe("".join(out))
+
+
+def trick_form(context: Context) -> SafeString:
+    """``games/_trick_form.html``: a trick's cards, a grid of the cards still out for each
+    player in playing order (``entry.base.TrickEntryForm``)."""
+    form = context.get("form")
+    out = []
+    last = form.last_trick()
+    if last:
+        words = {
+            "winner": _v(last["winner"]),
+            "number": _v(last["number"]),
+            "leader": _v(last["leader"]),
+            "next": _v(form.number),
+        }
+        if last["same"]:
+            line = gettext("%(winner)s won trick %(number)s and leads trick %(next)s.") % words
+        else:
+            line = (
+                gettext("%(winner)s won trick %(number)s; %(leader)s leads trick %(next)s.") % words
+            )
+        out.append(f'<p class="trick-line" id="trick-line">{line}</p>')
+    of = {"number": _v(form.number), "total": _v(form.tricks_per_hand)}
+    out.append(
+        f"\n<h2>{gettext('Trick %(number)s of %(total)s') % of}</h2>\n"
+        f'<p class="muted">{_s(form.hint)}</p>\n'
+    )
+    leads = gettext("leads")
+    for p in form.players():
+        card = p["card"]
+        has_card = card is not None and len(card.field.widget.choices) > 0
+        css = (" play-cards" if has_card else "") + (" expected" if p["leads"] else "")
+        mark = f' <span class="muted">{leads}</span>' if p["leads"] else ""
+        chips = str(card) if has_card else f"{p['rank']}{p['suit']}"
+        out.append(
+            f'<div class="play-row{css}"><fieldset class="play">\n'
+            f"<legend>{_v(p['name'])}{mark}</legend>\n{chips}\n</fieldset></div>\n"
+        )
+    if "typed" in form.fields:
+        typed = form["typed"]
+        opened = " open" if typed.value() else ""
+        errors = str(typed.errors) if typed.errors else ""
+        hint = gettext(
+            "Rank then suit letter (S H D C), one card per player, in the order played: "
+            "AS KS 10H QH."
+        )
+        out.append(
+            f'<details class="typed"{opened}><summary>{gettext("Type the cards instead")}'
+            f'</summary>\n<label class="field">{_v(typed.label)}{typed}</label>{errors}\n'
+            f'<p class="muted">{hint}</p></details>'
+        )
+    record = gettext("Record trick %(number)s") % {"number": _v(form.number)}
+    out.append(
+        '\n<div class="actionbar" data-records-itself><button class="btn btn-primary" '
+        f'type="submit">{record}</button></div>\n'
+    )
+    return mark_safe("".join(out))
+
+
+#: The form templates drawn here rather than by the template engine.
+DRAWN: dict[str, Callable[[Context], SafeString]] = {"games/_trick_form.html": trick_form}
+
+
+def history(context: Context, swap_oob: Any = None) -> SafeString:
+    """``tables/_history.html``: the latest entries (or a page of them), each with its Cancel
+    and Correct buttons for a scorer, and Undo for the last one."""
+    swap_oob = context.get("swap_oob") if swap_oob is None else swap_oob
+    out = [f'<section class="panel stack" id="history"{_oob(swap_oob)}>\n']
+    out.append(f"<h2>{gettext('Entries')}</h2>\n")
+    at = context.get("at")
+    if context.get("can_score") and context.get("can_undo"):
+        undo = _game_url(context, "undo/")
+        out.append(
+            f'<form method="post" action="{undo}" hx-post="{undo}">\n{_csrf(context)}\n'
+            f'<input type="hidden" name="client_id" value="{_v(context.get("undo_client_id"))}">\n'
+            f'<input type="hidden" name="at" value="{_v(at)}">\n'
+            f'<button class="btn btn-secondary" type="submit">{gettext("Undo last entry")}'
+            "</button>\n</form>\n"
+        )
+    rows = context.get("history")
+    if rows:
+        drawn = history_html(
+            rows,
+            can_score=bool(context.get("can_score")),
+            at=at,
+            csrf=str(context.get("csrf_token") or ""),
+            rules_url=str(context.get("rules_url") or ""),
+        )
+        start = _v(rows[0]["number"])
+        out.append(f'<ol class="history" reversed start="{start}">\n{drawn}\n</ol>\n')
+    else:
+        out.append(f'<p class="muted">{gettext("Nothing recorded yet.")}</p>\n')
+    earlier = context.get("earlier_entries")
+    if earlier:
+        every = gettext("Every entry (%(count)s earlier)") % {"count": _v(earlier)}
+        out.append(
+            f'<p><a class="btn btn-secondary" href="{_v(context.get("history_url"))}">'
+            f"{every}</a></p>\n"
+        )
+    out.append("</section>")
+    return mark_safe("".join(out))

@@ -1,0 +1,149 @@
+"""The panels drawn in Python (companion/tables/panels.py) are what their reference templates
+under ``templates/reference/`` draw: the prompt, the entry panel and form, a trick's form, the
+history and the poll, for the states of every game's example log (a trick under way, a deal,
+the game over), in every language, for a scorer and a viewer, with a stale form, a refused
+one and one with field errors, an abandoned game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.template import Context, engines
+from django.test import RequestFactory
+from django.urls import reverse
+from django.utils import translation
+
+from companion import rules as engine
+from companion.games import GAMES
+from companion.games import log as game_log
+from companion.tables import actions, panels
+from companion.tables.context import game_context, pick_form
+from companion.tables.models import Event, Game, Player, Table
+
+from .test_history_rows import _flat
+
+EXAMPLES = sorted(
+    p
+    for p in (Path(settings.BASE_DIR) / "docs" / "examples").glob("*/*.json")
+    if not p.name.endswith(".expected.json") and p.parent.name in GAMES
+)
+LANGUAGES = [code for code, _ in settings.LANGUAGES]
+ENGINE = engines["django"].engine
+
+
+def _game(log: game_log.GameLog, events: list[engine.Event]) -> Game:
+    """A table and game holding ``events`` of the example's log."""
+    table = Table.objects.create(name="Panels")
+    players = Player.objects.bulk_create(
+        Player(table=table, name=name, position=i) for i, name in enumerate(log.rules.names)
+    )
+    game = actions.check_start_game(table, log.rules.key, players, log.rules.options_dict())
+    Event.objects.bulk_create(
+        Event(game=game, seq=i, kind=e.kind, payload=engine.to_dict(e))
+        for i, e in enumerate(events)
+    )
+    return game
+
+
+def _context(game: Game, can_score: bool, form: Any = None, **extra: Any) -> dict[str, Any]:
+    table = Table.objects.get(pk=game.table_id)
+    loaded = actions.load(game)
+    request = RequestFactory().get("/", HTTP_HOST="testserver")
+    key = table.score_key if can_score else table.view_key
+    chosen = form if form is not None else pick_form(loaded, None)
+    ctx = game_context(request, table, key, can_score, loaded, chosen)
+    return {**ctx, "csrf_token": "TOKEN", **extra}
+
+
+def _same(reference: str, drawn: Any, ctx: dict[str, Any]) -> None:
+    want = ENGINE.get_template(reference).render(Context(ctx))
+    got = str(drawn(Context(ctx)))
+    assert _flat(got) == _flat(want.split("{% endcomment %}")[-1])
+
+
+def _compare_all(ctx: dict[str, Any]) -> int:
+    """Every panel of ``ctx`` against its reference; how many forms' own templates were
+    compared too."""
+    compared = 0
+    for oob in (True, False):
+        with_oob = {**ctx, "oob": oob, "swap_oob": oob}
+        _same("reference/tables/_status.html", panels.status, with_oob)
+        _same("reference/tables/_history.html", panels.history, with_oob)
+        _same("reference/tables/_poll.html", panels.poll, with_oob)
+        if ctx["can_score"]:
+            _same("reference/tables/_entry.html", panels.entry, with_oob)
+    form = ctx.get("form")
+    if ctx["can_score"] and form is not None:
+        for htmx in (True, False):
+            with_action = {**ctx, "action": "/record/", "htmx": htmx}
+            _same(
+                "reference/tables/_entry_form.html",
+                lambda c, htmx=htmx: panels.entry_form(c, form, "/record/", htmx),
+                with_action,
+            )
+        for name, draw in panels.DRAWN.items():
+            if form.template == name:
+                _same(f"reference/{name}", draw, ctx)
+                compared += 1
+    return compared
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_panel_of_every_example_is_its_reference_templates(path: Path) -> None:
+    log = game_log.load_log(json.loads(path.read_text()))
+    events = list(log.events)
+    ends = sorted({*range(0, len(events) + 1, max(1, len(events) // 5)), len(events)})
+    for end in ends:
+        game = _game(log, events[:end])
+        for can_score in (True, False):
+            for language in LANGUAGES:
+                with translation.override(language):
+                    _compare_all(_context(game, can_score))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_refused_stale_and_abandoned_panels_are_their_reference_templates(
+    language: str,
+) -> None:
+    """A trick refused by the rules (a violation with its rule), a form with field errors and
+    a typed line, a stale form, several ways to record (tabs), and an abandoned game."""
+    path = Path(settings.BASE_DIR) / "docs" / "examples" / "belote" / "made-contract.json"
+    log = game_log.load_log(json.loads(path.read_text()))
+    rules = log.rules
+    events = list(log.events)
+    # The first trick of the game: the trick form, with the cards the rules expect.
+    first = next(i for i, e in enumerate(events) if e.kind == "trick")
+    game = _game(log, events[:first])
+    loaded = actions.load(game)
+    drawn = 0
+    with translation.override(language):
+        form = pick_form(loaded, "trick", {"typed": "AS KS", "client_id": "not-a-uuid"})
+        assert form is not None and not form.is_valid()
+        drawn += _compare_all(_context(game, True, form, stale="Made for entry #3."))
+        form = pick_form(loaded, "trick", {"typed": "AS KS QS JS"})
+        assert form is not None
+        form.violations = [
+            engine.Violation("revoke", "Ann must follow suit.", rule="follow-suit"),
+            engine.Violation("no-card", "Bob has no such card."),
+        ]
+        ctx = _context(game, True, form)
+        assert len(ctx["kinds"]) > 1 or rules.key != "belote"
+        drawn += _compare_all(ctx)
+        actions.check_record_event(game, engine.Abandon())
+        drawn += _compare_all(_context(game, True))
+        drawn += _compare_all(_context(game, False))
+    assert drawn >= 2
+
+
+def test_the_game_page_draws_its_panels_in_python() -> None:
+    """The pages reach the panels through the tags: the live templates are one line each."""
+    for name in ("_status", "_entry", "_entry_form", "_history", "_poll"):
+        source = (Path(settings.BASE_DIR) / "templates" / "tables" / f"{name}.html").read_text()
+        assert source.startswith("{% load panels %}") and source.count("\n") <= 1, name
+    assert reverse("tables:live", args=["k", 1]) == reverse("tables:game", args=["k", 1]) + "live/"
