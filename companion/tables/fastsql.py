@@ -94,10 +94,11 @@ def seats_of_game(key: str, number: int) -> list[Seat]:
     seats: list[Seat] = []
     game: Game | None = None
     for row in rows:
-        seat, player, game_row, table = _split(row, layouts)
         if game is None:
-            game = game_row
+            seat, player, game, table = _split(row, layouts)
             game.table = table
+        else:  # the same game and table on every row: built once
+            seat, player = _split(row, layouts[:2])
         seat.player = player
         seat.game = game
         seats.append(seat)

@@ -413,6 +413,9 @@ class TrickEntryForm(EntryForm):
     template = "games/_trick_form.html"
     ranks: ClassVar[list[tuple[str, str]]] = RANK_CHOICES
     tricks_per_hand: ClassVar[int]
+    #: Whether the form's template shows each player's rank and suit chips (Ui77's) rather
+    #: than the card grid alone; if not, they are made only for a post that uses them.
+    rank_and_suit_shown: ClassVar[bool] = False
     hint = gettext_lazy(
         "Pick each card in the order played. The app names the winner and checks the play."
     )
@@ -437,15 +440,22 @@ class TrickEntryForm(EntryForm):
         self.number = len(hand.tricks) + 1 if hand is not None else 1
         self.leader, self.order = self.playing_order()
         grid = FixedChoices(self.card_choices())
+        # A card in one tap (the grid). The rank and suit chips are made only for a post that
+        # uses them (or a grid with no card): the form shown has the grid, which needs neither.
+        chips = (
+            self.rank_and_suit_shown
+            or not len(grid)
+            or (self.is_bound and any(k.startswith(("rank_", "suit_")) for k in self.data))
+        )
         for seat in self.order:
-            # A card in one tap (the grid); the rank and suit chips stay for posts that use them.
             self.fields[f"card_{seat}"] = forms.CharField(
                 label=self.rules.names[seat],
                 required=False,
                 widget=CardGrid(choices=grid, attrs={"aria-label": self.rules.names[seat]}),
             )
-            self.fields[f"rank_{seat}"] = rank_chips(self.rules.names[seat], self.ranks)
-            self.fields[f"suit_{seat}"] = suit_chips()
+            if chips:
+                self.fields[f"rank_{seat}"] = rank_chips(self.rules.names[seat], self.ranks)
+                self.fields[f"suit_{seat}"] = suit_chips()
         self.fields["typed"] = forms.CharField(
             label=_("Or type the cards in the order played"),
             required=False,
@@ -502,8 +512,8 @@ class TrickEntryForm(EntryForm):
             {
                 "name": self.rules.names[s],
                 "card": self[f"card_{s}"] if f"card_{s}" in self.fields else None,
-                "rank": self[f"rank_{s}"],
-                "suit": self[f"suit_{s}"],
+                "rank": self[f"rank_{s}"] if f"rank_{s}" in self.fields else "",
+                "suit": self[f"suit_{s}"] if f"suit_{s}" in self.fields else "",
                 "leads": i == 0,
             }
             for i, s in enumerate(self.order)

@@ -243,6 +243,7 @@ class TrickForm(TrickEntryForm):
     """One trick: a card from each player in order from the leader."""
 
     template = "games/ui77/_trick_form.html"
+    rank_and_suit_shown = True
 
     def build(self) -> None:
         super().build()
