@@ -192,7 +192,13 @@ def _sequence_names(length: int, top: Card) -> tuple[Text, Text]:
 
 
 def classify(cards: Sequence[Card], trump: Suit | None) -> Meld | str:
-    """The declaration these cards make, or why they make none (one of :data:`NOT_A_MELD`)."""
+    """The declaration these cards make, or why they make none (one of :data:`NOT_A_MELD`).
+    Kept per cards and trump (a hand's declarations are named again for every card played)."""
+    return _classify(tuple(cards), trump)
+
+
+@functools.lru_cache(maxsize=4096)
+def _classify(cards: tuple[Card, ...], trump: Suit | None) -> Meld | str:
     if any(c not in DECK for c in cards):
         return "not-in-pack"
     if len(set(cards)) != len(cards):
