@@ -120,3 +120,19 @@ def test_card_grids_keep_their_rows_and_draw_each_players_own(path: Path) -> Non
             assert (" checked" in drawn) == (value in codes)
             compared += 1
     assert compared > 0
+
+
+def test_a_kept_card_grid_is_drawn_again_in_another_language() -> None:
+    """Rows kept for one language are not shown in another (choices with lazy labels)."""
+    from django.utils import translation
+    from django.utils.translation import gettext_lazy
+
+    from companion.tables.entry.base import CardGrid, FixedChoices
+
+    choices = FixedChoices([("JK", [("JK", gettext_lazy("Dealer"))])])
+    grid = CardGrid(choices=choices, attrs={"aria-label": "Ann"})
+    with translation.override("en"):
+        english = str(grid.render("card_0", None))
+    with translation.override("fr"):
+        french = str(grid.render("card_0", None))
+    assert "Dealer" in english and "Dealer" not in french

@@ -9,7 +9,7 @@ from django import forms
 from django.utils.choices import BaseChoiceIterator
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from companion import rules as engine
@@ -159,7 +159,8 @@ class FixedChoices(BaseChoiceIterator):
 
     def __init__(self, choices: Any) -> None:
         self.choices = list(choices)
-        self.grid: tuple[str, list[str]] | None = None  # a card grid's rows (CardGrid)
+        # A card grid's rows (CardGrid): the language they were drawn in, the rows, the codes.
+        self.grid: tuple[str, str, list[str]] | None = None
 
     def __iter__(self) -> Any:
         return iter(self.choices)
@@ -325,19 +326,19 @@ class CardGrid(_FastChips, forms.RadioSelect):
         order. The players' grids of one trick share their choices (``FixedChoices``), so
         the rows are drawn once per form rather than once per player."""
         choices = self.choices
+        language = get_language()
         kept = getattr(choices, "grid", None)
-        if kept is not None:
-            return kept  # type: ignore[no-any-return]
+        if kept is not None and kept[0] == language:  # labels are in the active language
+            return kept[1], kept[2]
         parts, codes = [], []
         for group, options in _options(self, _NAME, None, {}):
             parts.append(f'<div class="card-row" data-suit="{escape(str(group or ""))}">')
             parts.extend(_card_chip(option) for option in options)
             parts.append("</div>")
             codes += [str(option["value"]) for option in options]
-        made = "".join(parts), codes
         if isinstance(choices, FixedChoices):
-            choices.grid = made
-        return made
+            choices.grid = (language, "".join(parts), codes)
+        return "".join(parts), codes
 
 
 #: Where a card grid's field name goes in its kept rows (never in a name or a label).
