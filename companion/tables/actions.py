@@ -5,7 +5,9 @@ Concurrency: a write locks the game row (``select_for_update``; on SQLite the IM
 transaction mode serialises writers), replays the log with the new event, and appends it with
 the next sequence number. Two phones recording at once are therefore applied one after the
 other, each validated against the state the other left. A retried form submission carries the
-same ``client_id`` and is answered from the row already written.
+same ``client_id`` and is answered from the row already written. On PostgreSQL an entry is
+first tried without the lock, in one statement that writes it only if nothing has moved since
+the game was read (``_recorded_at_once``); anything else takes the locked path.
 """
 
 from __future__ import annotations
@@ -409,6 +411,10 @@ def check_record_event(
     ``StaleEntry`` if the log no longer holds ``at`` entries, and ``engine.IllegalEventError``
     if the rules refuse the event; nothing is written then.
     """
+    if current is not None and (at is None or at == current.count):
+        done = _recorded_at_once(current, event, client_id)
+        if done is not None:
+            return done
     try:
         with transaction.atomic():
             locked = fastsql.lock_game(game.pk)
@@ -435,9 +441,42 @@ def check_record_event(
         raise
     # Kept once the row is committed (or, inside an outer transaction, written): a replay kept
     # for a row that is then rolled back is never used, as that row is not found in the log.
+    return _kept(current, event, result, row, version)
+
+
+def _recorded_at_once(
+    current: Loaded, event: engine.Event, client_id: uuid.UUID | None
+) -> Recorded | None:
+    """The common case on PostgreSQL, in one statement: the entry checked against ``current``
+    and appended after it, if nothing has moved since ``current`` was read (see
+    ``fastsql.append_unless_moved``). None, with nothing written, when the entry is refused or
+    something moved: the locked path then works out why (another phone's entry, a resent
+    submission, a refusal) as it always has."""
+    if connection.vendor != "postgresql":
+        return None
+    index = current.count
+    try:
+        _check_size(index, event)
+        result = _appended(current, event)
+    except engine.IllegalEventError:
+        return None  # said under the lock, where a resent submission is told apart
+    written = fastsql.append_unless_moved(
+        current.game, index, event.kind, engine.to_dict(event), client_id
+    )
+    if written is None:
+        return None
+    row, version = written
+    return _kept(current, event, result, row, version)
+
+
+def _kept(
+    current: Loaded, event: engine.Event, result: engine.Replay[Any], row: Event, version: int
+) -> Recorded:
+    """The game after ``event``, written as ``row``, kept for the next request."""
+    index = current.count
     recent = (*current.recent, Entry(index, event, row))[-RECENT:]
-    replays.put(replays.cache_key(locked, current.rules), result, row, recent)
-    return Recorded(Loaded(locked, current.rules, result, recent), index, version)
+    replays.put(replays.cache_key(current.game, current.rules), result, row, recent)
+    return Recorded(Loaded(current.game, current.rules, result, recent), index, version)
 
 
 def _check_size(index: int, event: engine.Event) -> None:

@@ -169,11 +169,26 @@ def log_tail(game_id: int, start: int | None, client_id: Any) -> list[tuple[int,
     return out
 
 
-def insert_event(game: Game, seq: int, kind: str, payload: Any, client_id: Any) -> Event:
-    """Append an entry to the log, as ``Event.objects.create`` would: one INSERT."""
+def _row(
+    game: Game, seq: int, kind: str, payload: Any, client_id: Any
+) -> tuple[Event, list[Field[Any, Any]], list[Any]]:
+    """A new log row, with the columns to write and their values as the database takes them."""
     event = Event(game=game, seq=seq, kind=kind, payload=payload, client_id=client_id)
     fields = [f for f in Event._meta.concrete_fields if not f.primary_key]
     values = [f.get_db_prep_save(f.pre_save(event, add=True), connection) for f in fields]
+    return event, fields, values
+
+
+def _written(event: Event, pk: int) -> Event:
+    event.pk = pk
+    event._state.adding = False
+    event._state.db = connection.alias
+    return event
+
+
+def insert_event(game: Game, seq: int, kind: str, payload: Any, client_id: Any) -> Event:
+    """Append an entry to the log, as ``Event.objects.create`` would: one INSERT."""
+    event, fields, values = _row(game, seq, kind, payload, client_id)
     columns = ", ".join(f'"{f.column}"' for f in fields)
     marks = ", ".join(["%s"] * len(fields))
     table = Event._meta.db_table
@@ -186,6 +201,41 @@ def insert_event(game: Game, seq: int, kind: str, payload: Any, client_id: Any) 
         else:
             cursor.execute(f'INSERT INTO "{table}" ({columns}) VALUES ({marks})', values)
             event.pk = connection.ops.last_insert_id(cursor, table, "id")
-    event._state.adding = False
-    event._state.db = connection.alias
-    return event
+    return _written(event, event.pk)
+
+
+def append_unless_moved(
+    game: Game, seq: int, kind: str, payload: Any, client_id: Any
+) -> tuple[Event, int] | None:
+    """PostgreSQL only: append entry ``seq`` and bump the table's version in one statement,
+    with no transaction to open and no lock to queue for, provided that nothing has moved since
+    ``game`` was read: the game still plays the same game with the same house rules, no entry
+    ``seq`` is in its log yet, and no entry came with ``client_id``. Returns the row written and
+    the table's new version, or None with nothing written.
+
+    Why it is safe without the game's lock: the log is append-only, and an entry goes at the
+    next position, which the unique constraint (game, seq) lets only one writer take. A writer
+    that got there first (another phone, a cancellation, a correction) leaves ``seq`` taken
+    and this statement writes nothing; so does a resent submission (``client_id`` taken). The
+    game's row is read ``FOR SHARE``: a change of house rules holding it ``FOR UPDATE`` is
+    waited for, and then seen."""
+    event, fields, values = _row(game, seq, kind, payload, client_id)
+    columns = ", ".join(f'"{f.column}"' for f in fields)
+    marks = ", ".join("g.id" if f.attname == "game_id" else "%s" for f in fields)
+    values = [v for f, v in zip(fields, values, strict=True) if f.attname != "game_id"]
+    options = Game._meta.get_field("options").get_db_prep_save(game.options, connection)
+    sql = (
+        f'WITH g AS (SELECT id FROM "{Game._meta.db_table}" '
+        "WHERE id = %s AND game = %s AND options = %s FOR SHARE), "
+        f'ins AS (INSERT INTO "{Event._meta.db_table}" ({columns}) SELECT {marks} FROM g '
+        'ON CONFLICT DO NOTHING RETURNING "id") '
+        f'UPDATE "{Table._meta.db_table}" SET version = version + 1 '
+        "WHERE id = %s AND EXISTS (SELECT 1 FROM ins) RETURNING version, (SELECT id FROM ins)"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game.pk, game.game, options, *values, game.table_id])
+        found = cursor.fetchone()
+    if found is None:
+        return None
+    version, pk = found
+    return _written(event, pk), int(version)

@@ -1,4 +1,5 @@
-"""Several phones recording at the same moment: writes are serialised on the game row.
+"""Several phones recording at the same moment: writes are serialised on the game row (on
+PostgreSQL an entry is first tried in one statement that writes only if nothing moved).
 
 Each thread has its own database connection (Django's connections are per thread) and closes
 it when done. On PostgreSQL the game row is locked with SELECT ... FOR UPDATE; on SQLite the
@@ -13,7 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connections
+from django.db import connection, connections
+from django.test.utils import CaptureQueriesContext
 
 from companion import rules as engine
 from companion.games.recruit.game import Deal, Pile, Piles, Trick
@@ -93,6 +95,82 @@ def test_one_submission_retried_by_several_threads_is_recorded_once(
     assert Event.objects.get(game=game, seq=1).client_id == client_id
 
 
+def test_phones_that_loaded_the_same_state_and_send_the_same_trick_record_it_once(
+    two_player_game_mid_hand: Game,
+) -> None:
+    """As a view does: each phone's request loaded the game, then records against what it
+    loaded (``current``). On PostgreSQL that is the path without the lock: one phone's entry
+    takes position 1, the others find it taken and are checked again under the lock."""
+    game = two_player_game_mid_hand
+    current = actions.load(game)
+
+    results = _at_once(
+        THREADS,
+        lambda i: actions.check_record_event(game, _first_trick(), uuid.uuid4(), current, at=1),
+    )
+
+    recorded = [r for r in results if isinstance(r, actions.Recorded)]
+    stale = [r for r in results if isinstance(r, actions.StaleEntry)]
+    assert len(recorded) == 1, results
+    assert len(stale) == THREADS - 1, results
+    assert all(r.loaded.count == 2 for r in stale), "told what the log holds now"
+    assert _log(game) == [(0, "deal"), (1, "trick")]
+    assert Table.objects.get(pk=game.table_id).version == 1 + 2
+
+
+def test_one_submission_retried_by_phones_that_loaded_the_game_is_recorded_once(
+    two_player_game_mid_hand: Game,
+) -> None:
+    game = two_player_game_mid_hand
+    client_id = uuid.uuid4()
+    current = actions.load(game)
+
+    results = _at_once(
+        THREADS, lambda i: actions.check_record_event(game, _first_trick(), client_id, current)
+    )
+
+    assert all(isinstance(r, actions.Recorded) for r in results), results
+    assert [r.index for r in results] == [1] * THREADS
+    assert sorted(r.repeated for r in results) == [False] + [True] * (THREADS - 1)
+    assert _log(game) == [(0, "deal"), (1, "trick")]
+
+
+def test_an_entry_checked_against_house_rules_changed_since_it_was_loaded_uses_the_new_ones(
+    two_player_game_mid_hand: Game,
+) -> None:
+    game = two_player_game_mid_hand
+    current = actions.load(game)
+    assert current.rules.options.joker_play == "void-only"
+    actions.check_change_options(game, {"joker_play": "any-time"})
+
+    recorded = actions.check_record_event(game, _first_trick(), uuid.uuid4(), current)
+
+    assert recorded.loaded.rules.options.joker_play == "any-time"
+    assert actions.load(Game.objects.get(pk=game.pk)).rules.options.joker_play == "any-time"
+    assert _log(game) == [(0, "deal"), (1, "trick")]
+
+
+def test_on_postgresql_an_entry_on_a_game_nobody_else_touched_is_one_statement(
+    two_player_game_mid_hand: Game,
+) -> None:
+    """No transaction to open and no lock to queue for: the row and the table's new version
+    in one statement (``fastsql.append_unless_moved``); SQLite takes the locked path."""
+    game = two_player_game_mid_hand
+    current = actions.load(game)
+    version = Table.objects.get(pk=game.table_id).version
+
+    with CaptureQueriesContext(connection) as queries:
+        recorded = actions.check_record_event(game, _first_trick(), uuid.uuid4(), current, at=1)
+
+    if connection.vendor == "postgresql":
+        assert len(queries) == 1, [q["sql"] for q in queries]
+    assert recorded.index == 1 and not recorded.repeated
+    assert recorded.version == version + 1 == Table.objects.get(pk=game.table_id).version
+    row = Event.objects.get(game=game, seq=1)
+    assert (recorded.loaded.recent[-1].row.pk, recorded.loaded.recent[-1].index) == (row.pk, 1)
+    assert actions.load(game).state == recorded.loaded.state
+
+
 def _next_event(loaded: actions.Loaded) -> engine.Event:
     """What a scorer would record next in a quick two-player game: the deal, then the piles."""
     rules, state = loaded.rules, loaded.state
@@ -115,8 +193,10 @@ def test_phones_racing_through_a_game_leave_a_gapless_legal_log(two_player_table
             if loaded.rules.outcome(loaded.state) is not None:
                 return written
             try:
-                actions.check_record_event(loaded.game, _next_event(loaded), uuid.uuid4())
-            except engine.IllegalEventError:
+                actions.check_record_event(
+                    loaded.game, _next_event(loaded), uuid.uuid4(), current=loaded
+                )
+            except (engine.IllegalEventError, actions.StaleEntry):
                 continue  # another phone got there first: look again
             written += 1
         raise AssertionError("the game never ended")
