@@ -25,6 +25,30 @@ from .models import Table
 from .money_shown import Amount
 from .rows import kept_line
 
+#: The reminders of the latest states seen, by the state itself: an entry's answer compares
+#: the reminders before and after it, and the state before is, more often than not, the one
+#: the previous entry's answer worked out (kept with the replay between requests).
+_REMINDERS: dict[tuple[Any, ...], tuple[Any, list[engine.Reminder]]] = {}
+_KEEP_REMINDERS = 128
+
+
+def reminders(loaded: Loaded) -> list[engine.Reminder]:
+    """The rules for this hand (``Rules.reminders``), worked out once per state and rules.
+    Language-free: the texts are said when drawn."""
+    rules, state = loaded.rules, loaded.state
+    key = (id(state), type(rules), rules.names, rules.options)
+    try:
+        found = _REMINDERS.get(key)
+    except TypeError:  # options that cannot be hashed: nothing kept
+        return rules.reminders(state)
+    if found is not None and found[0] is state:
+        return found[1]
+    value = rules.reminders(state)
+    if len(_REMINDERS) >= _KEEP_REMINDERS:
+        _REMINDERS.clear()  # begun again: only the latest states are ever asked for twice
+    _REMINDERS[key] = (state, value)  # the state held: its id is not reused while kept
+    return value
+
 
 def available_kinds(loaded: Loaded) -> list[str]:
     """The entries that can be recorded now, in the game's order of preference (the order of
@@ -358,7 +382,7 @@ def game_context(
         # Only the scorer records, so only the scorer is offered ways to (quick entry).
         "prompt": rules.prompt(state) if can_score else for_viewers(rules.prompt(state)),
         "info": rules.info(state),
-        "reminders": lazy(lambda: rules.reminders(state)),
+        "reminders": lazy(lambda: reminders(loaded)),
         "options": rules.describe_options(),
         "option_changes": lazy(lambda: option_changes(loaded)),
         "outcome": outcome,

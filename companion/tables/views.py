@@ -27,7 +27,7 @@ from companion.games import log as game_log
 from companion.rules.core import abandoned_violation
 
 from . import actions, context, fastsql, guards, logjson, pages
-from .context import describe_entry, game_context, pick_form
+from .context import describe_entry, game_context, pick_form, reminders
 from .entry import forms_for
 from .i18n import say, table_language, use_table_language
 from .models import Club, Game, Table
@@ -393,8 +393,7 @@ def _after_write(
     ctx = game_context(request, table, key, True, loaded, pick_form(loaded, None))
     if _same_hand(before, loaded) and not recorded.repeated:
         # "Rules for this hand" is sent only if the entry changed it (a bid that sets trump).
-        rules = loaded.rules
-        ctx["same_reminders"] = rules.reminders(before.state) == rules.reminders(loaded.state)
+        ctx["same_reminders"] = reminders(before) == reminders(loaded)
         response = reswap(render(request, "tables/_written.html", ctx), "none")
     else:
         response = render(request, "tables/_live.html", {**ctx, "oob": True, "written": True})

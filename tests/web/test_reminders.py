@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -11,6 +12,7 @@ from django.conf import settings
 from django.test import Client
 
 from companion.tables import actions
+from companion.tables.context import reminders
 
 EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
 _LINK = re.compile(r'href="(/rules/[a-z_]+/)#([a-z-]+)" target="_blank" rel="noopener">rule</a>')
@@ -56,3 +58,23 @@ def test_viewers_see_the_panel_too(client: Client, db: None) -> None:
     """The page above is the viewer link's: everyone at the table can look the rules up."""
     html = _page_after(client, "belote/made-contract.json", 4)
     assert "view only" in words_of(html) and "Rules for this hand" in html
+
+
+def test_reminders_are_worked_out_once_per_state_and_house_rules(db: None) -> None:
+    """Kept by the state itself (an entry's answer asks for the state before it again), and
+    never handed to the same state under other house rules."""
+    data = json.loads((EXAMPLES / "belote/made-contract.json").read_text())
+    data["events"] = data["events"][:4]
+    _, game = actions.check_import_log(data)
+    loaded = actions.load(game)
+
+    first = reminders(loaded)
+    assert first == loaded.rules.reminders(loaded.state)
+    assert reminders(loaded) is first
+    lead = "always" if loaded.rules.options.trump_lead == "opponent" else "opponent"
+    rules = loaded.rules
+    other_rules = type(rules)(
+        rules.n_seats, {**rules.options_dict(), "trump_lead": lead}, rules.names
+    )
+    other = reminders(dataclasses.replace(loaded, rules=other_rules))
+    assert other == other_rules.reminders(loaded.state) != first
