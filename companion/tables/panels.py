@@ -25,10 +25,10 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from .i18n import say
+from .i18n import card_label, say
 from .rows import history_html
 
-__all__ = ["entry", "entry_form", "history", "poll", "status", "trick_form"]
+__all__ = ["entry", "entry_form", "hand", "history", "poll", "status", "trick_form", "tricks"]
 
 
 def _v(value: Any) -> str:
@@ -278,6 +278,38 @@ def trick_form(context: Context) -> SafeString:
 
 #: The form templates drawn here rather than by the template engine.
 DRAWN: dict[str, Callable[[Context], SafeString]] = {"games/_trick_form.html": trick_form}
+
+
+def tricks(context: Context) -> SafeString:
+    """``games/trick_taking/_hand.html``: the hand's tricks so far, each with its winner."""
+    rows = context.get("tricks")
+    if not rows:
+        return mark_safe("\n")
+    title = gettext("This hand's tricks")
+    out = [f'\n<section class="panel stack" id="tricks">\n<h2>{title}</h2>\n<ol class="tricks">\n']
+    for t in rows:
+        cards = "".join(
+            f'<span class="card{" red" if c.is_red else ""}">{_v(card_label(c))}</span> '
+            for c in t["cards"]
+        )
+        out.append(f"<li>{cards}→ <strong>{_v(t['winner_name'])}</strong></li>\n")
+    out.append("</ol>\n</section>\n")
+    return mark_safe("".join(out))
+
+
+def hand(context: Context) -> SafeString:
+    """The hand's panel: the game's own template (``context.hand_template``), drawn here where
+    this module draws it (``HANDS``)."""
+    chosen = context.get("hand_template")
+    template = getattr(chosen, "template", chosen)  # the engine's own Template
+    drawn = HANDS.get(template.origin.template_name)
+    if drawn is not None:
+        return drawn(context)
+    return mark_safe(template.render(context))
+
+
+#: The hand panels drawn here rather than by the template engine.
+HANDS: dict[str, Callable[[Context], SafeString]] = {"games/trick_taking/_hand.html": tricks}
 
 
 def history(context: Context, swap_oob: Any = None) -> SafeString:

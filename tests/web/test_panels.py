@@ -1,8 +1,8 @@
 """The panels drawn in Python (companion/tables/panels.py) are what their reference templates
 under ``templates/reference/`` draw: the prompt, the entry panel and form, a trick's form, the
-history and the poll, for the states of every game's example log (a trick under way, a deal,
-the game over), in every language, for a scorer and a viewer, with a stale form, a refused
-one and one with field errors, an abandoned game."""
+hand's tricks, the history and the poll, for the states of every game's example log (a trick
+under way, a deal, the game over), in every language, for a scorer and a viewer, with a stale
+form, a refused one and one with field errors, an abandoned game."""
 
 from __future__ import annotations
 
@@ -76,6 +76,10 @@ def _compare_all(ctx: dict[str, Any]) -> int:
         _same("reference/tables/_poll.html", panels.poll, with_oob)
         if ctx["can_score"]:
             _same("reference/tables/_entry.html", panels.entry, with_oob)
+    hand = f"reference/{ctx['hand_template'].template.origin.template_name}"
+    if (Path(settings.BASE_DIR) / "templates" / hand).exists():
+        _same(hand, panels.hand, ctx)
+        compared += 1
     form = ctx.get("form")
     if ctx["can_score"] and form is not None:
         for htmx in (True, False):
@@ -138,12 +142,15 @@ def test_refused_stale_and_abandoned_panels_are_their_reference_templates(
         actions.check_record_event(game, engine.Abandon())
         drawn += _compare_all(_context(game, True))
         drawn += _compare_all(_context(game, False))
-    assert drawn >= 2
+    assert drawn >= 5
 
 
 def test_the_game_page_draws_its_panels_in_python() -> None:
     """The pages reach the panels through the tags: the live templates are one line each."""
     for name in ("_status", "_entry", "_entry_form", "_history", "_poll"):
         source = (Path(settings.BASE_DIR) / "templates" / "tables" / f"{name}.html").read_text()
+        assert source.startswith("{% load panels %}") and source.count("\n") <= 1, name
+    for name in panels.HANDS:
+        source = (Path(settings.BASE_DIR) / "templates" / name).read_text()
         assert source.startswith("{% load panels %}") and source.count("\n") <= 1, name
     assert reverse("tables:live", args=["k", 1]) == reverse("tables:game", args=["k", 1]) + "live/"

@@ -42,3 +42,13 @@ def poll_panel(context: Any, swap_oob: Any = None) -> SafeString:
 @register.simple_tag(takes_context=True)
 def trick_form_panel(context: Any) -> SafeString:
     return panels.trick_form(context)
+
+
+@register.simple_tag(takes_context=True)
+def hand_panel(context: Any) -> SafeString:
+    return panels.hand(context)
+
+
+@register.simple_tag(takes_context=True)
+def tricks_panel(context: Any) -> SafeString:
+    return panels.tricks(context)
