@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Sequence
 from decimal import Decimal
@@ -9,7 +10,7 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.template.loader import select_template
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import formats
 from django.utils.functional import SimpleLazyObject as lazy
 from django.utils.translation import gettext
@@ -24,6 +25,18 @@ from .ids import fresh_id
 from .models import Table
 from .money_shown import Amount
 from .rows import kept_line
+
+
+@functools.lru_cache(maxsize=4096)
+def _reversed(prefix: str, urlconf: Any, name: str, args: tuple[Any, ...]) -> str:
+    return reverse(name, args=args)
+
+
+def address(name: str, *args: Any) -> str:
+    """``reverse(name, args=args)``, kept: a game's screen asks for the same few addresses on
+    every request, and working one out costs about as much as drawing a panel."""
+    return _reversed(get_script_prefix(), get_urlconf(), name, args)
+
 
 #: The reminders of the latest states seen, by the state itself: an entry's answer compares
 #: the reminders before and after it, and the state before is, more often than not, the one
@@ -369,7 +382,7 @@ def game_context(
     hand_template = select_template(
         [f"games/{rules.key}/_hand.html", f"games/{rules.family.value}/_hand.html"]
     )
-    base = reverse("tables:game", args=[key, game.number])
+    base = address("tables:game", key, game.number)
     # What only some answers show is worked out when a template first reads it (an entry's
     # answer within a hand shows neither the scores nor the summary).
     return {
@@ -414,6 +427,6 @@ def game_context(
         "game_url": base,
         "history_url": base + "history/",
         "hands_url": base + "hands/",
-        "rules_url": reverse("rules:game", args=[rules.key]),
-        "view_url": request.build_absolute_uri(reverse("tables:table", args=[table.view_key])),
+        "rules_url": address("rules:game", rules.key),
+        "view_url": request.build_absolute_uri(address("tables:table", table.view_key)),
     }
