@@ -1,0 +1,157 @@
+"""Benchmark: the CPU time one recorded entry costs the app, in process, and the same for
+another checkout in lock-step.
+
+``bench/club.py`` measures what a club would see (gunicorn, 16 connections, bare Django beside
+it), but a change of a few per cent of the CPU is lost in its noise. This one posts entries
+through Django's test client (the whole middleware stack, the view, the answer drawn) to a
+few tables of the club mix on PostgreSQL, and prints the process's CPU time per entry. With
+``--against`` it runs another checkout (a ``git worktree`` of an earlier commit, say) in turns
+with this one, so that both see the same machine, and prints the ratio::
+
+    git worktree add /tmp/before <commit>
+    .venv/bin/python bench/record_cpu.py --against /tmp/before --rounds 3
+
+Each run is a fresh subprocess with its own database (``companion_bench_cpu``, dropped at
+the end), using that checkout's own code and ``bench/club.py`` to play the games: three
+Belote games card by card and a Buck Euchre game card by card from entry 150, and a Malilla
+game near its end; three entries of each table warm the process up, then ``--posts``
+entries are posted to each table in turn and timed one by one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent.parent
+DB = "companion_bench_cpu"
+SECRET = "bench-record-cpu-" + "x" * 50
+
+
+def child(posts: int) -> None:
+    root = Path.cwd()
+    sys.path[:0] = [str(root), str(root / "bench")]
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
+    import django
+
+    django.setup()
+    import club  # this checkout's: the games are played by its own engine
+    from django.conf import settings
+    from django.core.management import call_command
+    from django.test import Client
+    from django.test.utils import setup_test_environment
+    from django.urls import reverse
+
+    setup_test_environment()
+    settings.ALLOWED_HOSTS = ["testserver"]
+    call_command("migrate", verbosity=0)
+    sims = club._sims()
+    items = [
+        club.Prepared(f"belote {seed}", club.sim_belote(sims, 1000 + seed, "cards"), 150, posts)
+        for seed in range(3)
+    ]
+    buck, _ = club.sim_buck(sims, 7)
+    items.append(club.Prepared("buck euchre", buck, 150, posts))
+    malilla = club.sim_malilla(sims, 5)
+    start = max(1, len(malilla.events) - posts - 3)
+    items.append(club.Prepared("malilla", malilla, start, posts + 3))
+    tables = [club.create(item, i) for i, item in enumerate(items)]
+    client = Client(HTTP_HX_REQUEST="true")
+
+    def post(table: dict[str, Any], i: int) -> None:
+        kind, fields = table["posts"][i]
+        args = {"key": table["key"], "number": table["number"], "kind": kind}
+        data = {**fields, "client_id": str(uuid.uuid4())}
+        response = client.post(reverse("tables:record", kwargs=args), data)
+        if response.status_code != 200 or b'role="alert"' in response.content:
+            raise SystemExit(f"{table['label']}: entry {i} was not recorded")
+
+    count = min(len(t["posts"]) for t in tables)
+    for i in range(3):
+        for table in tables:
+            post(table, i)
+    times = []
+    for i in range(3, count):
+        for table in tables:
+            before = time.process_time()
+            post(table, i)
+            times.append(time.process_time() - before)
+    print(f"{len(times)} {statistics.mean(times) * 1000:.3f} {statistics.median(times) * 1000:.3f}")
+
+
+def run(root: Path, posts: int) -> tuple[int, float, float]:
+    for sql in (f'DROP DATABASE IF EXISTS "{DB}" WITH (FORCE)', f'CREATE DATABASE "{DB}"'):
+        subprocess.run(
+            ["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", sql],
+            check=True,
+            capture_output=True,
+        )
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTEST_VERSION")}
+    env |= {
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB}",
+        "DJANGO_DEBUG": "0",
+        "COMPANION_TESTING": "0",
+        "DJANGO_SECRET_KEY": SECRET,
+        "DJANGO_ALLOWED_HOSTS": "testserver",
+        "DJANGO_SECURE_SSL_REDIRECT": "0",
+        "DJANGO_LOG_LEVEL": "ERROR",
+    }
+    script = Path(__file__).resolve()
+    done = subprocess.run(
+        [sys.executable, "-W", "ignore", str(script), "--child", "--posts", str(posts)],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"{root}: the run failed\n{done.stdout}\n{done.stderr[-3000:]}")
+    count, mean, median = done.stdout.split()[-3:]
+    return int(count), float(mean), float(median)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--posts", type=int, default=40, help="entries timed per table")
+    parser.add_argument("--against", type=Path, help="another checkout, run in turns")
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.posts)
+        return
+    sides = [("this checkout", HERE)]
+    if args.against:
+        sides.insert(0, (f"{args.against}", args.against.resolve()))
+    means: dict[str, list[float]] = {name: [] for name, _ in sides}
+    print(f"$ {' '.join([Path(sys.executable).name, *sys.argv])}")
+    try:
+        for turn in range(args.rounds):
+            for name, root in sides:
+                count, mean, median = run(root, args.posts)
+                means[name].append(mean)
+                print(
+                    f"round {turn + 1}, {name}: {count} entries, CPU per entry "
+                    f"mean {mean:.2f} ms, median {median:.2f} ms"
+                )
+    finally:
+        subprocess.run(
+            ["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", f'DROP DATABASE IF EXISTS "{DB}"'],
+            capture_output=True,
+        )
+    for name, values in means.items():
+        print(f"{name}: mean of the rounds {statistics.mean(values):.2f} ms per entry")
+    if args.against:
+        before, after = (statistics.mean(means[name]) for name, _ in sides)
+        print(f"this checkout / {args.against}: {after / before:.2f}x the CPU per entry")
+
+
+if __name__ == "__main__":
+    main()
