@@ -84,15 +84,65 @@ def load_many(games: QuerySet[Game]) -> list[Loaded]:
     )
 
 
-def _load(games: list[tuple[Game, engine.Rules[Any, Any]]]) -> list[Loaded]:
+#: The key of the replay each game was last kept under, by the link and number it was opened
+#: with: a request for it reads that replay first, then the game and the entries since in one
+#: query (``load_by_link``). Only ever a hint: the key is worked out again from what is read.
+_LAST_KEYS: dict[tuple[str, int], str] = {}
+_KEEP_LAST_KEYS = 4096
+
+
+@dataclasses.dataclass(frozen=True)
+class _Read:
+    """What ``load_by_link`` read before it knew the game: the replay kept under ``key``, and
+    the log's rows from ``start`` on."""
+
+    key: str
+    kept: replays.Kept | None
+    start: int
+    rows: list[Event]
+
+
+def load_by_link(link: str, number: int) -> tuple[list[Seat], Loaded] | None:
+    """Game ``number`` of the table whose scorer or viewer link is ``link``: its seats (each
+    with its player, the game and its table) and the game replayed, or None if there is none.
+    One query, the game and the entries since its kept replay, where this process has opened
+    the game before; two otherwise."""
+    key = _LAST_KEYS.get((link, number))
+    if key is None:
+        seats, read = fastsql.seats_of_game(link, number), None
+    else:
+        kept = replays.get_many([key]).get(key)
+        start = _first_needed(kept)
+        seats, rows = fastsql.seats_and_log(link, number, start)
+        read = _Read(key, kept, start, rows)
+    if not seats:
+        return None
+    game = seats[0].game
+    loaded = _load([(game, game.rules([s.player.name for s in seats]))], read)[0]
+    if len(_LAST_KEYS) >= _KEEP_LAST_KEYS:
+        _LAST_KEYS.clear()
+    _LAST_KEYS[(link, number)] = replays.cache_key(game, loaded.rules)
+    return seats, loaded
+
+
+def _load(
+    games: list[tuple[Game, engine.Rules[Any, Any]]], read: _Read | None = None
+) -> list[Loaded]:
     """Each game's kept replay brought up to date from the entries recorded since (one query
-    for all of them), or its whole log replayed (one more query) where nothing usable is kept."""
+    for all of them), or its whole log replayed (one more query) where nothing usable is kept.
+    ``read``: for one game, its kept replay and entries as already read, if under its key."""
     keys = [replays.cache_key(game, rules) for game, rules in games]
-    kept = replays.get_many(keys)
-    starts = {
-        game.pk: _first_needed(kept.get(key)) for (game, _), key in zip(games, keys, strict=True)
-    }
-    rows = _rows_since(starts)
+    if read is not None and keys == [read.key]:
+        kept = {read.key: read.kept} if read.kept is not None else {}
+        starts = {games[0][0].pk: read.start}
+        rows = {games[0][0].pk: read.rows}
+    else:
+        kept = replays.get_many(keys)
+        starts = {
+            game.pk: _first_needed(kept.get(key))
+            for (game, _), key in zip(games, keys, strict=True)
+        }
+        rows = _rows_since(starts)
     results: dict[int, engine.Replay[Any]] = {}
     for (game, rules), key in zip(games, keys, strict=True):
         if key in kept:

@@ -3,7 +3,8 @@
 Building a query through the ORM costs more CPU than running it: the seats of a game with
 their table and players cost about 1.3 ms to compile and 0.2 ms to run. The two reads every
 game request makes (the game with its table and seats; the entries since the kept replay) are
-written here once as SQL. Each column goes through the same converters the ORM applies (so a
+written here once as SQL, and as one query for both where the kept replay is known first
+(``seats_and_log``). Each column goes through the same converters the ORM applies (so a
 datetime, a UUID or a JSON value comes back as the ORM would give it, on SQLite as on
 PostgreSQL), and each row becomes instances with ``Model.from_db``, as a queryset makes them.
 A field added to a model later is simply not loaded here: the instance defers it, and reading
@@ -75,34 +76,61 @@ def _split(row: Sequence[Any], layouts: Sequence[Layout]) -> list[Any]:
     return out
 
 
-def seats_of_game(key: str, number: int) -> list[Seat]:
-    """Game ``number`` of the table whose scorer or viewer link is ``key``: its seats in order,
-    each with its player, and its game with the table, in one query ([] if there is none)."""
-    layouts = (_SEAT, _PLAYER, _GAME, _TABLE)
-    sql = (
-        f"SELECT {_SEAT.sql}, {_PLAYER.sql}, {_GAME.sql}, {_TABLE.sql} "
-        f'FROM "{Seat._meta.db_table}" s '
-        f'JOIN "{Game._meta.db_table}" g ON s."game_id" = g."id" '
-        f'JOIN "{Table._meta.db_table}" t ON g."table_id" = t."id" '
-        f'JOIN "{Player._meta.db_table}" p ON s."player_id" = p."id" '
-        'WHERE (t."view_key" = %s OR t."score_key" = %s) AND g."number" = %s '
-        'ORDER BY s."position"'
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [key, key, number])
-        rows = cursor.fetchall()
+_LINKED = (
+    f'FROM "{Seat._meta.db_table}" s '
+    f'JOIN "{Game._meta.db_table}" g ON s."game_id" = g."id" '
+    f'JOIN "{Table._meta.db_table}" t ON g."table_id" = t."id" '
+    f'JOIN "{Player._meta.db_table}" p ON s."player_id" = p."id" '
+    'WHERE (t."view_key" = %s OR t."score_key" = %s) AND g."number" = %s'
+)
+_SEATED = (_SEAT, _PLAYER, _GAME, _TABLE)
+
+
+def _seats(rows: Sequence[Sequence[Any]]) -> list[Seat]:
     seats: list[Seat] = []
     game: Game | None = None
     for row in rows:
         if game is None:
-            seat, player, game, table = _split(row, layouts)
+            seat, player, game, table = _split(row, _SEATED)
             game.table = table
         else:  # the same game and table on every row: built once
-            seat, player = _split(row, layouts[:2])
+            seat, player = _split(row, _SEATED[:2])
         seat.player = player
         seat.game = game
         seats.append(seat)
     return seats
+
+
+def seats_of_game(key: str, number: int) -> list[Seat]:
+    """Game ``number`` of the table whose scorer or viewer link is ``key``: its seats in order,
+    each with its player, and its game with the table, in one query ([] if there is none)."""
+    sql = f'SELECT {", ".join(lay.sql for lay in _SEATED)} {_LINKED} ORDER BY s."position"'
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [key, key, number])
+        rows = cursor.fetchall()
+    return _seats(rows)
+
+
+def seats_and_log(key: str, number: int, start: int) -> tuple[list[Seat], list[Event]]:
+    """``seats_of_game`` and the game's log from entry ``start`` on, in one query: the seats'
+    rows, then the entries' (each row padded with NULLs where the other kind has columns)."""
+    seated = ", ".join(lay.sql for lay in _SEATED)
+    width = sum(len(lay) for lay in _SEATED)
+    sql = (
+        f'SELECT 0, s."position", {seated}, {", ".join(["NULL"] * len(_EVENT))} {_LINKED} '
+        f'UNION ALL SELECT 1, e."seq", {", ".join(["NULL"] * width)}, {_EVENT.sql} '
+        f'FROM "{Event._meta.db_table}" e '
+        f'JOIN "{Game._meta.db_table}" g ON e."game_id" = g."id" '
+        f'JOIN "{Table._meta.db_table}" t ON g."table_id" = t."id" '
+        'WHERE (t."view_key" = %s OR t."score_key" = %s) AND g."number" = %s '
+        'AND e."seq" >= %s ORDER BY 1, 2'
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [key, key, number, key, key, number, start])
+        rows = cursor.fetchall()
+    seats = _seats([row[2 : 2 + width] for row in rows if row[0] == 0])
+    events = [_EVENT.build(row[2 + width :]) for row in rows if row[0] == 1]
+    return seats, events
 
 
 def events_since(starts: dict[int, int]) -> dict[int, list[Event]]:

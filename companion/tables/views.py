@@ -26,7 +26,7 @@ from companion import rules as engine
 from companion.games import log as game_log
 from companion.rules.core import abandoned_violation
 
-from . import actions, context, fastsql, guards, logjson, pages
+from . import actions, context, guards, logjson, pages
 from .context import describe_entry, game_context, pick_form, reminders
 from .entry import forms_for
 from .i18n import say, table_language, use_table_language
@@ -58,16 +58,17 @@ def _game(table: Table, number: int) -> Game:
 
 def _loaded(key: str, number: int) -> tuple[Table, bool, actions.Loaded]:
     """The table a link opens, whether it is the scorer's link, and game ``number`` there,
-    loaded: its table, the game and its seats come in one query (the hot path's first)."""
+    loaded: its table, the game, its seats and the entries since its kept replay come in one
+    query where this process has opened the game before (``actions.load_by_link``)."""
     # Links are URL-safe tokens: anything else (a NUL, say) names no table, and is not sent.
-    seats = fastsql.seats_of_game(key, number) if _LINK.fullmatch(key) else []
-    if not seats:
+    found = actions.load_by_link(key, number) if _LINK.fullmatch(key) else None
+    if found is None:
         _table(key)  # no such table: say so
         raise Http404("No such game.")
-    game = seats[0].game
-    table = game.table
+    seats, loaded = found
+    table = seats[0].game.table
     use_table_language(table)
-    return table, table.score_key == key, actions.load(game, [s.player.name for s in seats])
+    return table, table.score_key == key, loaded
 
 
 def _home(request: HttpRequest, **extra: Any) -> HttpResponse:

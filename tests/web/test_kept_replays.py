@@ -12,7 +12,9 @@ import socket
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client, override_settings
+from django.test.utils import CaptureQueriesContext
 
 from companion import rules as engine
 from companion.tables import actions, replays
@@ -111,8 +113,67 @@ def test_a_kept_replay_never_changes_a_result(four_player_table: Table, seed: in
         if written is not None:
             assert written == truth
         assert actions.load(Game.objects.get(pk=game.pk)).result == truth
+        # As a request opens it: by its link, after the replay kept (or meddled with) and the
+        # entries since in one query, where this process has opened the game before.
+        for link in (four_player_table.score_key, four_player_table.view_key):
+            found = actions.load_by_link(link, game.number)
+            assert found is not None and found[1].result == truth
         seen.setdefault(key, []).append(replays.store().get(key))
     assert len(in_force) > 10
+
+
+def test_a_game_opened_again_by_its_link_is_read_in_one_query(four_player_table: Table) -> None:
+    game = belote_game(four_player_table, 40)
+    link = four_player_table.view_key
+    with CaptureQueriesContext(connection) as first:
+        seats, loaded = actions.load_by_link(link, game.number) or ([], None)
+    assert [s.player.name for s in seats] == ["Ann", "Bob", "Cat", "Dan"]
+    assert loaded is not None and loaded.result == _from_scratch(game)
+    assert len(first) == 2  # the game and its seats, then the entries since the kept replay
+
+    with CaptureQueriesContext(connection) as again:
+        seats, loaded = actions.load_by_link(link, game.number) or ([], None)
+    assert len(again) == 1
+    assert loaded is not None and loaded.result == _from_scratch(game)
+    assert [s.position for s in seats] == [0, 1, 2, 3] and seats[0].game.table.pk > 0
+    assert [e.index for e in loaded.recent] == list(range(30, 40))
+
+    # Entries another server wrote (this one's kept replay is behind), the kept replays gone,
+    # a player renamed (the replay is kept under another key then): still right.
+    for seq, payload in enumerate(belote_log(43)[40:], start=40):
+        Event.objects.create(game=game, seq=seq, kind=payload["type"], payload=payload)
+    for _ in range(2):
+        with CaptureQueriesContext(connection) as caught_up:
+            seats, loaded = actions.load_by_link(link, game.number) or ([], None)
+        assert loaded is not None and loaded.count == 43
+        assert loaded.result == _from_scratch(game) and len(caught_up) == 1
+        replays.store().clear()
+    actions.do_rename_player(four_player_table, seats[1].player.pk, "Bea")
+    seats, loaded = actions.load_by_link(link, game.number) or ([], None)
+    assert seats[1].player.name == "Bea" and loaded is not None
+    assert loaded.rules.names[1] == "Bea" and loaded.result == _from_scratch(game)
+    assert actions.load_by_link(link, game.number + 1) is None
+    assert actions.load_by_link("no-such-link", game.number) is None
+
+
+def test_a_game_opened_by_its_link_after_its_house_rules_changed_is_scored_by_them(
+    four_player_table: Table,
+) -> None:
+    """The replay kept under the old house rules is never used for the new ones."""
+    game = belote_game(four_player_table, 60)
+    link = four_player_table.score_key
+    scores = set()
+    for rounding in ("none", "half-up", "none"):
+        # Changed by another server: this one's replays under the new rules are gone.
+        actions.check_change_options(Game.objects.get(pk=game.pk), {"rounding": rounding})
+        game = Game.objects.get(pk=game.pk)
+        replays.store().delete(replays.cache_key(game, game.rules()))
+        loaded = (actions.load_by_link(link, game.number) or ([], None))[1]
+        assert loaded is not None and loaded.rules.options.rounding == rounding
+        assert loaded.result == _from_scratch(game)
+        scores.add(loaded.rules.scores(loaded.state))
+    assert len(scores) == 2, "the house rules make a difference here"
+    assert actions.load_by_link("no-such-link", game.number) is None
 
 
 def test_a_backup_restored_and_written_on_differently_is_replayed(
