@@ -23,12 +23,22 @@ from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from .i18n import card_label, say
 from .rows import history_html
 
-__all__ = ["entry", "entry_form", "hand", "history", "poll", "status", "trick_form", "tricks"]
+__all__ = [
+    "entry",
+    "entry_form",
+    "hand",
+    "history",
+    "poll",
+    "scoreboard",
+    "status",
+    "trick_form",
+    "tricks",
+]
 
 
 def _v(value: Any) -> str:
@@ -278,6 +288,136 @@ def trick_form(context: Context) -> SafeString:
 
 #: The form templates drawn here rather than by the template engine.
 DRAWN: dict[str, Callable[[Context], SafeString]] = {"games/_trick_form.html": trick_form}
+
+
+_LEADER = ' class="leader"'
+
+
+def _more(number: Any) -> str:
+    """``{% if number > 0 %}+{% endif %}``: a sign on a gain."""
+    try:
+        return "+" if number > 0 else ""
+    except TypeError:
+        return ""
+
+
+def _raw(value: Any) -> str:
+    """``{{ value }}`` under ``{% localize off %}``."""
+    return html.escape(str(value))
+
+
+def scoreboard(context: Context) -> SafeString:
+    """``tables/_scoreboard.html``: each hand's points (the latest ones, or ``board`` of every
+    hand), the totals, the teams', the running totals drawn, and why each hand scored so."""
+    board, outcome = context.get("board"), context.get("outcome")
+    hands_url, rules_url = _v(context.get("hands_url")), _v(context.get("rules_url"))
+    scores = gettext("Scores")
+    money = " money" if board["money"] else ""
+    out = [
+        f'<section class="panel stack" id="scoreboard">\n<h2>{scores}</h2>\n'
+        f'<div class="table-scroll{money}" tabindex="0" role="region" aria-label="{scores}">\n'
+        f'<table class="scoreboard">\n<thead>\n<tr><th scope="col">{gettext("Hand")}</th>'
+    ]
+    dealer = (
+        f' <span class="dealer-badge" title="{gettext("Dealer")}">'
+        f"{pgettext('dealer badge', 'D')}</span>"
+    )
+    for seat in board["seats"]:
+        badge = dealer if seat["dealer"] and not outcome else ""
+        out.append(f'<th scope="col">{_v(seat["name"])}{badge}</th>')
+    out.append("</tr>\n</thead>\n<tbody>\n")
+    span = len(board["seats"]) + 1
+    earlier = board["earlier"]
+    if earlier:
+        line = ngettext(
+            "%(count)s earlier hand: every hand", "%(count)s earlier hands: every hand", earlier
+        ) % {"count": _v(earlier)}
+        out.append(
+            f'<tr><td colspan="{span}" class="muted"><a href="{hands_url}">{line}</a></td></tr>\n'
+        )
+    for h in board["hands"]:
+        cells = "".join(f'<td class="num">{_v(c["points"])}</td>' for c in h["cells"])
+        out.append(f'<tr><th scope="row">{_v(h["number"])}</th>{cells}</tr>\n')
+    if not board["hands"]:
+        none = gettext("No hand scored yet.")
+        out.append(f'<tr><td colspan="{span}" class="muted">{none}</td></tr>\n')
+    out.append(f'</tbody>\n<tfoot>\n<tr><th scope="row">{gettext("Total")}</th>')
+    for seat in board["seats"]:
+        lead = " leader" if seat["leader"] else ""
+        out.append(f'<td class="num{lead}">{_v(seat["total"])}</td>')
+    out.append("</tr>\n</tfoot>\n</table>\n</div>\n")
+    if board["teams"]:
+        rows = "".join(
+            f'<tr{_LEADER if t["leader"] else ""}><th scope="row">{_v(t["name"])}'
+            f'</th><td class="num">{_v(t["total"])}</td></tr>'
+            for t in board["teams"]
+        )
+        out.append(f'<table class="scoreboard teams">\n<tbody>{rows}</tbody>\n</table>\n')
+    progress = context.get("progress")
+    if progress:
+        out.append(_chart(progress))
+    for h in board["explained"]:
+        why = gettext("Hand %(number)s: why these points") % {"number": _v(h["number"])}
+        out.append(
+            f'<details class="breakdown">\n<summary>{why}</summary>\n'
+            f'<p class="muted">{_s(h["summary"])}</p>\n'
+        )
+        for c in h["cells"]:
+            lines = []
+            for line in c["lines"]:
+                rule = (
+                    f' <a href="{rules_url}#{_v(line["rule"])}" class="muted">'
+                    f"{gettext('(rule)')}</a>"
+                    if line["rule"]
+                    else ""
+                )
+                lines.append(
+                    f'<li><span class="num">{_more(line["points"])}{_v(line["points"])}</span> '
+                    f"{_s(line['label'])}{rule}</li>"
+                )
+            out.append(
+                f'<div class="breakdown-seat">\n<strong>{_v(c["name"])}: {_v(c["points"])}'
+                f"</strong>\n<ul>{''.join(lines)}</ul>\n</div>\n"
+            )
+        out.append("</details>\n")
+    unexplained = board["unexplained"]
+    if unexplained:
+        line = ngettext(
+            "Why the points of the %(count)s earlier hand: every hand",
+            "Why the points of the %(count)s earlier hands: every hand",
+            unexplained,
+        ) % {"count": _v(unexplained)}
+        out.append(f'<p><a href="{hands_url}">{line}</a></p>\n')
+    out.append("</section>")
+    return mark_safe("".join(out))
+
+
+def _chart(progress: Any) -> str:
+    """The running totals, hand by hand, as an inline SVG (numbers never localised)."""
+    width, height = _raw(progress["width"]), _raw(progress["height"])
+    series = progress["series"]
+    said = ", ".join(f"{_raw(s['name'])} {_raw(s['said'])}" for s in series)
+    after = gettext("Running totals after %(hands)s hands:") % {"hands": _raw(progress["hands"])}
+    lines = "".join(
+        f'<polyline class="{_raw(s["css"])}" points="{_raw(s["points"])}"/>' for s in series
+    )
+    legend = "".join(
+        f'<li><svg width="30" height="10" aria-hidden="true"><line class="{_raw(s["css"])}" '
+        f'x1="2" y1="5" x2="28" y2="5"/></svg>{_v(s["name"])} <strong class="num">'
+        f"{_v(s['last'])}</strong></li>"
+        for s in series
+    )
+    zero = _raw(progress["zero"])
+    return (
+        f'<figure class="chart" id="progress">\n'
+        f"<figcaption>{gettext('Running totals, hand by hand')}</figcaption>\n"
+        f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{after} {said}.">\n'
+        f'<line class="axis" x1="0" x2="{width}" y1="{zero}" y2="{zero}"/>\n'
+        f'<text x="4" y="12">{_raw(progress["high"])}</text><text x="4" '
+        f'y="{_raw(progress["height"] - 4)}">{_raw(progress["low"])}</text>\n'
+        f"{lines}\n</svg>\n"
+        f'<ul class="chart-legend">{legend}</ul>\n</figure>\n'
+    )
 
 
 def tricks(context: Context) -> SafeString:

@@ -1,8 +1,9 @@
 """The panels drawn in Python (companion/tables/panels.py) are what their reference templates
 under ``templates/reference/`` draw: the prompt, the entry panel and form, a trick's form, the
-hand's tricks, the history and the poll, for the states of every game's example log (a trick
-under way, a deal, the game over), in every language, for a scorer and a viewer, with a stale
-form, a refused one and one with field errors, an abandoned game."""
+hand's tricks, the scores (latest hands and every hand), the history and the poll, for the
+states of every game's example log (a trick under way, a deal, the game over), in every
+language, for a scorer and a viewer, with a stale form, a refused one and one with field
+errors, an abandoned game."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from companion import rules as engine
 from companion.games import GAMES
 from companion.games import log as game_log
 from companion.tables import actions, panels
-from companion.tables.context import game_context, pick_form
+from companion.tables.context import game_context, pick_form, scoreboard
 from companion.tables.models import Event, Game, Player, Table
 
 from .test_history_rows import _flat
@@ -56,7 +57,7 @@ def _context(game: Game, can_score: bool, form: Any = None, **extra: Any) -> dic
     key = table.score_key if can_score else table.view_key
     chosen = form if form is not None else pick_form(loaded, None)
     ctx = game_context(request, table, key, can_score, loaded, chosen)
-    return {**ctx, "csrf_token": "TOKEN", **extra}
+    return {**ctx, "csrf_token": "TOKEN", "loaded": loaded, **extra}
 
 
 def _same(reference: str, drawn: Any, ctx: dict[str, Any]) -> None:
@@ -76,6 +77,9 @@ def _compare_all(ctx: dict[str, Any]) -> int:
         _same("reference/tables/_poll.html", panels.poll, with_oob)
         if ctx["can_score"]:
             _same("reference/tables/_entry.html", panels.entry, with_oob)
+    _same("reference/tables/_scoreboard.html", panels.scoreboard, ctx)
+    every = {**ctx, "board": scoreboard(ctx["loaded"], every_hand=True)}
+    _same("reference/tables/_scoreboard.html", panels.scoreboard, every)
     hand = f"reference/{ctx['hand_template'].template.origin.template_name}"
     if (Path(settings.BASE_DIR) / "templates" / hand).exists():
         _same(hand, panels.hand, ctx)
@@ -147,7 +151,7 @@ def test_refused_stale_and_abandoned_panels_are_their_reference_templates(
 
 def test_the_game_page_draws_its_panels_in_python() -> None:
     """The pages reach the panels through the tags: the live templates are one line each."""
-    for name in ("_status", "_entry", "_entry_form", "_history", "_poll"):
+    for name in ("_status", "_entry", "_entry_form", "_history", "_poll", "_scoreboard"):
         source = (Path(settings.BASE_DIR) / "templates" / "tables" / f"{name}.html").read_text()
         assert source.startswith("{% load panels %}") and source.count("\n") <= 1, name
     for name in panels.HANDS:

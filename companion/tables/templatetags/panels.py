@@ -52,3 +52,8 @@ def hand_panel(context: Any) -> SafeString:
 @register.simple_tag(takes_context=True)
 def tricks_panel(context: Any) -> SafeString:
     return panels.tricks(context)
+
+
+@register.simple_tag(takes_context=True)
+def scoreboard_panel(context: Any) -> SafeString:
+    return panels.scoreboard(context)
