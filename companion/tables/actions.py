@@ -84,10 +84,11 @@ def load_many(games: QuerySet[Game]) -> list[Loaded]:
     )
 
 
-#: The key of the replay each game was last kept under, by the link and number it was opened
-#: with: a request for it reads that replay first, then the game and the entries since in one
-#: query (``load_by_link``). Only ever a hint: the key is worked out again from what is read.
-_LAST_KEYS: dict[tuple[str, int], str] = {}
+#: The key of the replay each game was last kept under, and the game's id, by the link and
+#: number it was opened with: a request for it reads that replay first, then the game and the
+#: entries since in one query (``load_by_link``). Only ever a hint: the key is worked out
+#: again from what is read.
+_LAST_KEYS: dict[tuple[str, int], tuple[str, int]] = {}
 _KEEP_LAST_KEYS = 4096
 
 
@@ -107,21 +108,22 @@ def load_by_link(link: str, number: int) -> tuple[list[Seat], Loaded] | None:
     with its player, the game and its table) and the game replayed, or None if there is none.
     One query, the game and the entries since its kept replay, where this process has opened
     the game before; two otherwise."""
-    key = _LAST_KEYS.get((link, number))
-    if key is None:
+    last = _LAST_KEYS.get((link, number))
+    if last is None:
         seats, read = fastsql.seats_of_game(link, number), None
     else:
+        key, game_id = last
         kept = replays.get_many([key]).get(key)
         start = _first_needed(kept)
-        seats, rows = fastsql.seats_and_log(link, number, start)
-        read = _Read(key, kept, start, rows)
+        seats, rows = fastsql.seats_and_log(link, number, game_id, start)
+        read = _Read(key, kept, start, rows) if seats and seats[0].game.pk == game_id else None
     if not seats:
         return None
     game = seats[0].game
     loaded = _load([(game, game.rules([s.player.name for s in seats]))], read)[0]
     if len(_LAST_KEYS) >= _KEEP_LAST_KEYS:
         _LAST_KEYS.clear()
-    _LAST_KEYS[(link, number)] = replays.cache_key(game, loaded.rules)
+    _LAST_KEYS[(link, number)] = (replays.cache_key(game, loaded.rules), game.pk)
     return seats, loaded
 
 

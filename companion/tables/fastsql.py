@@ -111,22 +111,23 @@ def seats_of_game(key: str, number: int) -> list[Seat]:
     return _seats(rows)
 
 
-def seats_and_log(key: str, number: int, start: int) -> tuple[list[Seat], list[Event]]:
-    """``seats_of_game`` and the game's log from entry ``start`` on, in one query: the seats'
-    rows, then the entries' (each row padded with NULLs where the other kind has columns)."""
+def seats_and_log(
+    key: str, number: int, game_id: int, start: int
+) -> tuple[list[Seat], list[Event]]:
+    """``seats_of_game`` and the log of game ``game_id`` (that game, as last seen) from entry
+    ``start`` on, in one query: the seats' rows, then the entries' (each row padded with NULLs
+    where the other kind has columns). The entries are those of ``game_id`` whatever game the
+    link and number name now: the caller checks that they are the same."""
     seated = ", ".join(lay.sql for lay in _SEATED)
     width = sum(len(lay) for lay in _SEATED)
     sql = (
         f'SELECT 0, s."position", {seated}, {", ".join(["NULL"] * len(_EVENT))} {_LINKED} '
         f'UNION ALL SELECT 1, e."seq", {", ".join(["NULL"] * width)}, {_EVENT.sql} '
-        f'FROM "{Event._meta.db_table}" e '
-        f'JOIN "{Game._meta.db_table}" g ON e."game_id" = g."id" '
-        f'JOIN "{Table._meta.db_table}" t ON g."table_id" = t."id" '
-        'WHERE (t."view_key" = %s OR t."score_key" = %s) AND g."number" = %s '
-        'AND e."seq" >= %s ORDER BY 1, 2'
+        f'FROM "{Event._meta.db_table}" e WHERE e."game_id" = %s AND e."seq" >= %s '
+        "ORDER BY 1, 2"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [key, key, number, key, key, number, start])
+        cursor.execute(sql, [key, key, number, game_id, start])
         rows = cursor.fetchall()
     seats = _seats([row[2 : 2 + width] for row in rows if row[0] == 0])
     events = [_EVENT.build(row[2 + width :]) for row in rows if row[0] == 1]

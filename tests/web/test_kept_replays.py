@@ -154,6 +154,12 @@ def test_a_game_opened_again_by_its_link_is_read_in_one_query(four_player_table:
     assert loaded.rules.names[1] == "Bea" and loaded.result == _from_scratch(game)
     assert actions.load_by_link(link, game.number + 1) is None
     assert actions.load_by_link("no-such-link", game.number) is None
+    # A hint naming another game (its entries are read, and not used).
+    other = belote_game(four_player_table, 20)
+    key, _ = actions._LAST_KEYS[(link, game.number)]
+    actions._LAST_KEYS[(link, game.number)] = (key, other.pk)
+    loaded = (actions.load_by_link(link, game.number) or ([], None))[1]
+    assert loaded is not None and loaded.result == _from_scratch(game)
 
 
 def test_a_game_opened_by_its_link_after_its_house_rules_changed_is_scored_by_them(
