@@ -1382,6 +1382,10 @@ def measure(
     game_page = measure_get("game page", base, 200)
 
     # Recording: every table's remaining entries, each connection posting its own tables' in order.
+    # Every table's game opened on every worker first, as the phones at a club have had them up
+    # all evening (the dry run reached one worker per table): what follows is what each entry
+    # costs. A worker's first load of a game, a whole replay, is timed on its own below.
+    warm(APP_PORT, [f"/t/{t['key']}/g/{t['number']}/" for t in tables], times=8)
     available = sum(len(t["posts"]) - posted.get(t["game_id"], 0) for t in tables)
     sent: dict[int, int] = dict(posted)
 

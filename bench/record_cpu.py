@@ -46,10 +46,10 @@ def child(posts: int) -> None:
     from django.conf import settings
     from django.core.management import call_command
     from django.test import Client
-    from django.test.utils import setup_test_environment
     from django.urls import reverse
 
-    setup_test_environment()
+    # Not setup_test_environment(): it wraps every template render (a signal and a copy of
+    # the context each), which would weigh the template engine far above what a server pays.
     settings.ALLOWED_HOSTS = ["testserver"]
     call_command("migrate", verbosity=0)
     sims = club._sims()
