@@ -120,20 +120,26 @@ def load_by_link(link: str, number: int) -> tuple[list[Seat], Loaded] | None:
     if not seats:
         return None
     game = seats[0].game
-    loaded = _load([(game, game.rules([s.player.name for s in seats]))], read)[0]
+    rules = game.rules([s.player.name for s in seats])
+    key = replays.cache_key(game, rules)
+    loaded = _load([(game, rules)], read, [key])[0]
     if len(_LAST_KEYS) >= _KEEP_LAST_KEYS:
         _LAST_KEYS.clear()
-    _LAST_KEYS[(link, number)] = (replays.cache_key(game, loaded.rules), game.pk)
+    _LAST_KEYS[(link, number)] = (key, game.pk)
     return seats, loaded
 
 
 def _load(
-    games: list[tuple[Game, engine.Rules[Any, Any]]], read: _Read | None = None
+    games: list[tuple[Game, engine.Rules[Any, Any]]],
+    read: _Read | None = None,
+    keys: list[str] | None = None,
 ) -> list[Loaded]:
     """Each game's kept replay brought up to date from the entries recorded since (one query
     for all of them), or its whole log replayed (one more query) where nothing usable is kept.
-    ``read``: for one game, its kept replay and entries as already read, if under its key."""
-    keys = [replays.cache_key(game, rules) for game, rules in games]
+    ``read``: for one game, its kept replay and entries as already read, if under its key;
+    ``keys``: the games' replay keys, if already worked out."""
+    if keys is None:
+        keys = [replays.cache_key(game, rules) for game, rules in games]
     if read is not None and keys == [read.key]:
         kept = {read.key: read.kept} if read.kept is not None else {}
         starts = {games[0][0].pk: read.start}

@@ -84,6 +84,16 @@ _LINKED = (
     'WHERE (t."view_key" = %s OR t."score_key" = %s) AND g."number" = %s'
 )
 _SEATED = (_SEAT, _PLAYER, _GAME, _TABLE)
+_SEATED_SQL = ", ".join(lay.sql for lay in _SEATED)
+_SEATED_WIDTH = sum(len(lay) for lay in _SEATED)
+_SEATS_SQL = f'SELECT {_SEATED_SQL} {_LINKED} ORDER BY s."position"'
+#: The seats' rows, then the entries' (each padded with NULLs where the other has columns).
+_SEATS_AND_LOG_SQL = (
+    f'SELECT 0, s."position", {_SEATED_SQL}, {", ".join(["NULL"] * len(_EVENT))} {_LINKED} '
+    f'UNION ALL SELECT 1, e."seq", {", ".join(["NULL"] * _SEATED_WIDTH)}, {_EVENT.sql} '
+    f'FROM "{Event._meta.db_table}" e WHERE e."game_id" = %s AND e."seq" >= %s '
+    "ORDER BY 1, 2"
+)
 
 
 def _seats(rows: Sequence[Sequence[Any]]) -> list[Seat]:
@@ -104,9 +114,8 @@ def _seats(rows: Sequence[Sequence[Any]]) -> list[Seat]:
 def seats_of_game(key: str, number: int) -> list[Seat]:
     """Game ``number`` of the table whose scorer or viewer link is ``key``: its seats in order,
     each with its player, and its game with the table, in one query ([] if there is none)."""
-    sql = f'SELECT {", ".join(lay.sql for lay in _SEATED)} {_LINKED} ORDER BY s."position"'
     with connection.cursor() as cursor:
-        cursor.execute(sql, [key, key, number])
+        cursor.execute(_SEATS_SQL, [key, key, number])
         rows = cursor.fetchall()
     return _seats(rows)
 
@@ -118,17 +127,10 @@ def seats_and_log(
     ``start`` on, in one query: the seats' rows, then the entries' (each row padded with NULLs
     where the other kind has columns). The entries are those of ``game_id`` whatever game the
     link and number name now: the caller checks that they are the same."""
-    seated = ", ".join(lay.sql for lay in _SEATED)
-    width = sum(len(lay) for lay in _SEATED)
-    sql = (
-        f'SELECT 0, s."position", {seated}, {", ".join(["NULL"] * len(_EVENT))} {_LINKED} '
-        f'UNION ALL SELECT 1, e."seq", {", ".join(["NULL"] * width)}, {_EVENT.sql} '
-        f'FROM "{Event._meta.db_table}" e WHERE e."game_id" = %s AND e."seq" >= %s '
-        "ORDER BY 1, 2"
-    )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [key, key, number, game_id, start])
+        cursor.execute(_SEATS_AND_LOG_SQL, [key, key, number, game_id, start])
         rows = cursor.fetchall()
+    width = _SEATED_WIDTH
     seats = _seats([row[2 : 2 + width] for row in rows if row[0] == 0])
     events = [_EVENT.build(row[2 + width :]) for row in rows if row[0] == 1]
     return seats, events

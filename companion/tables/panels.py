@@ -356,30 +356,7 @@ def scoreboard(context: Context) -> SafeString:
     progress = context.get("progress")
     if progress:
         out.append(_chart(progress))
-    for h in board["explained"]:
-        why = gettext("Hand %(number)s: why these points") % {"number": _v(h["number"])}
-        out.append(
-            f'<details class="breakdown">\n<summary>{why}</summary>\n'
-            f'<p class="muted">{_s(h["summary"])}</p>\n'
-        )
-        for c in h["cells"]:
-            lines = []
-            for line in c["lines"]:
-                rule = (
-                    f' <a href="{rules_url}#{_v(line["rule"])}" class="muted">'
-                    f"{gettext('(rule)')}</a>"
-                    if line["rule"]
-                    else ""
-                )
-                lines.append(
-                    f'<li><span class="num">{_more(line["points"])}{_v(line["points"])}</span> '
-                    f"{_s(line['label'])}{rule}</li>"
-                )
-            out.append(
-                f'<div class="breakdown-seat">\n<strong>{_v(c["name"])}: {_v(c["points"])}'
-                f"</strong>\n<ul>{''.join(lines)}</ul>\n</div>\n"
-            )
-        out.append("</details>\n")
+    out += [_breakdown(h, rules_url) for h in board["explained"]]
     unexplained = board["unexplained"]
     if unexplained:
         line = ngettext(
@@ -390,6 +367,33 @@ def scoreboard(context: Context) -> SafeString:
         out.append(f'<p><a href="{hands_url}">{line}</a></p>\n')
     out.append("</section>")
     return mark_safe("".join(out))
+
+
+def _breakdown(hand: Any, rules_url: str) -> str:
+    """One hand's "why these points": each seat's lines, each with its rule."""
+    why = gettext("Hand %(number)s: why these points") % {"number": _v(hand["number"])}
+    see = gettext("(rule)")
+    out = [
+        f'<details class="breakdown">\n<summary>{why}</summary>\n'
+        f'<p class="muted">{_s(hand["summary"])}</p>\n'
+    ]
+    for c in hand["cells"]:
+        lines = "".join(_reason(line, rules_url, see) for line in c["lines"])
+        out.append(
+            f'<div class="breakdown-seat">\n<strong>{_v(c["name"])}: {_v(c["points"])}'
+            f"</strong>\n<ul>{lines}</ul>\n</div>\n"
+        )
+    out.append("</details>\n")
+    return "".join(out)
+
+
+def _reason(line: Any, rules_url: str, see: str) -> str:
+    """One line of a seat's points: the points, what for, and the rule."""
+    rule = (
+        f' <a href="{rules_url}#{_v(line["rule"])}" class="muted">{see}</a>' if line["rule"] else ""
+    )
+    points = f"{_more(line['points'])}{_v(line['points'])}"
+    return f'<li><span class="num">{points}</span> {_s(line["label"])}{rule}</li>'
 
 
 def _chart(progress: Any) -> str:
