@@ -213,6 +213,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["CONN_MAX_AGE"] = envint("DATABASE_CONN_MAX_AGE", 60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# The hot path's few statements (companion/tables/fastsql.py) are prepared once per PostgreSQL
+# connection instead of planned for every request. A connection pooler that cannot keep
+# prepared statements (PgBouncer before 1.21 in transaction mode) needs this off.
+COMPANION_PREPARED_STATEMENTS = envbool("DATABASE_PREPARED_STATEMENTS", True)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -162,6 +162,39 @@ def test_a_game_opened_again_by_its_link_is_read_in_one_query(four_player_table:
     assert loaded is not None and loaded.result == _from_scratch(game)
 
 
+def _prepared() -> list[str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [row[0] for row in cursor.fetchall()]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="prepared statements: PostgreSQL")
+def test_on_postgresql_the_hot_reads_and_the_append_are_prepared_once(
+    four_player_table: Table,
+) -> None:
+    """Planned once per connection, not once per request: the read of a game by its link and
+    the one-statement append are prepared; with the setting off, nothing is."""
+    game = belote_game(four_player_table, 40)
+    link = four_player_table.score_key
+    actions.load_by_link(link, game.number)  # prepared, if on, whatever ran before
+    with connection.cursor() as cursor:  # psycopg forgets them too, seeing the status
+        cursor.execute("DEALLOCATE ALL")
+    with override_settings(COMPANION_PREPARED_STATEMENTS=False):
+        for _ in range(3):
+            assert actions.load_by_link(link, game.number) is not None
+        assert _prepared() == []
+    for _ in range(3):
+        loaded = (actions.load_by_link(link, game.number) or ([], None))[1]
+        assert loaded is not None and loaded.result == _from_scratch(game)
+    event = loaded.rules.event_from_dict(belote_log(41)[40])
+    recorded = actions.check_record_event(game, event, new_uuid(), loaded, at=40)
+    assert recorded.index == 40 and recorded.loaded.result == _from_scratch(game)
+    statements = _prepared()
+    assert len(statements) == 2, statements  # each prepared once, however often it ran
+    assert any("UNION ALL" in s for s in statements)  # the game, seats and entries since
+    assert any(s.startswith("WITH g AS") for s in statements)  # the one-statement append
+
+
 def test_a_game_opened_by_its_link_after_its_house_rules_changed_is_scored_by_them(
     four_player_table: Table,
 ) -> None:
