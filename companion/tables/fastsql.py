@@ -6,7 +6,7 @@ game request makes (the game with its table and seats; the entries since the kep
 written here once as SQL, and as one query for both where the kept replay is known first
 (``seats_and_log``). Each column goes through the same converters the ORM applies (so a
 datetime, a UUID or a JSON value comes back as the ORM would give it, on SQLite as on
-PostgreSQL), and each row becomes instances with ``Model.from_db``, as a queryset makes them.
+PostgreSQL), and each row becomes instances as ``Model.from_db`` makes them for a queryset.
 A field added to a model later is simply not loaded here: the instance defers it, and reading
 it costs a query (the test in tests/web/test_scale.py counts them).
 """
@@ -17,9 +17,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.backends.utils import CursorWrapper
 from django.db.models import Field, Model
+from django.db.models.base import ModelState
 
 from .models import Event, Game, Player, Seat, Table
 
@@ -37,27 +38,39 @@ class Layout:
         self.sql = ", ".join(f'{alias}."{f.column}"' for f in self.fields)
         self._converters: dict[str, list[tuple[int, list[Converter], Any]]] = {}
 
-    def converters(self) -> list[tuple[int, list[Converter], Any]]:
-        vendor = connection.vendor
+    def converters(self, conn: Any) -> list[tuple[int, list[Converter], Any]]:
+        vendor = conn.vendor
         found = self._converters.get(vendor)
         if found is None:
             found = []
             for i, f in enumerate(self.fields):
                 col = f.get_col(self.model._meta.db_table)
-                funcs = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+                funcs = conn.ops.get_db_converters(col) + col.get_db_converters(conn)
                 if funcs:
                     found.append((i, funcs, col))
             self._converters[vendor] = found
         return found
 
-    def build(self, values: Sequence[Any]) -> Any:
+    def build(self, values: Sequence[Any], conn: Any = None) -> Any:
+        """The instance, as ``Model.from_db`` makes it (``conn``: the database connection,
+        if already at hand). Its attributes are set directly, as ``Model.__init__`` would set
+        them from a row holding every field: these models have no ``__init__`` or
+        ``from_db`` of their own, and nothing listens to ``pre_init`` or ``post_init``
+        (tests/web/test_scale.py checks both)."""
+        if conn is None:
+            conn = connections[DEFAULT_DB_ALIAS]
         row = list(values)
-        for i, funcs, col in self.converters():
+        for i, funcs, col in self.converters(conn):
             value = row[i]
             for func in funcs:
-                value = func(value, col, connection)
+                value = func(value, col, conn)
             row[i] = value
-        return self.model.from_db(connection.alias, self.names, row)
+        model = self.model
+        instance = model.__new__(model)
+        instance.__dict__.update(zip(self.names, row, strict=True))
+        state = instance._state = ModelState()
+        state.adding, state.db = False, conn.alias
+        return instance
 
     def __len__(self) -> int:
         return len(self.fields)
@@ -100,10 +113,10 @@ _TABLE = Layout(Table, "t")
 _EVENT = Layout(Event, "e")
 
 
-def _split(row: Sequence[Any], layouts: Sequence[Layout]) -> list[Any]:
+def _split(row: Sequence[Any], layouts: Sequence[Layout], conn: Any) -> list[Any]:
     out, start = [], 0
     for layout in layouts:
-        out.append(layout.build(row[start : start + len(layout)]))
+        out.append(layout.build(row[start : start + len(layout)], conn))
         start += len(layout)
     return out
 
@@ -131,12 +144,13 @@ _SEATS_AND_LOG_SQL = (
 def _seats(rows: Sequence[Sequence[Any]]) -> list[Seat]:
     seats: list[Seat] = []
     game: Game | None = None
+    conn = connections[DEFAULT_DB_ALIAS]
     for row in rows:
         if game is None:
-            seat, player, game, table = _split(row, _SEATED)
+            seat, player, game, table = _split(row, _SEATED, conn)
             game.table = table
         else:  # the same game and table on every row: built once
-            seat, player = _split(row, _SEATED[:2])
+            seat, player = _split(row, _SEATED[:2], conn)
         seat.player = player
         seat.game = game
         seats.append(seat)
@@ -164,7 +178,8 @@ def seats_and_log(
         rows = cursor.fetchall()
     width = _SEATED_WIDTH
     seats = _seats([row[2 : 2 + width] for row in rows if row[0] == 0])
-    events = [_EVENT.build(row[2 + width :]) for row in rows if row[0] == 1]
+    conn = connections[DEFAULT_DB_ALIAS]
+    events = [_EVENT.build(row[2 + width :], conn) for row in rows if row[0] == 1]
     return seats, events
 
 
@@ -182,8 +197,9 @@ def events_since(starts: dict[int, int]) -> dict[int, list[Event]]:
     with _cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
+    conn = connections[DEFAULT_DB_ALIAS]
     for row in rows:
-        event = _EVENT.build(row)
+        event = _EVENT.build(row, conn)
         out[event.game_id].append(event)
     return out
 
