@@ -38,6 +38,7 @@ __all__ = [
     "status",
     "trick_form",
     "tricks",
+    "written",
 ]
 
 
@@ -493,4 +494,30 @@ def history(context: Context, swap_oob: Any = None) -> SafeString:
             f"{every}</a></p>\n"
         )
     out.append("</section>")
+    return mark_safe("".join(out))
+
+
+def _template(context: Context, name: str) -> str:
+    """``{% include name %}``."""
+    engine = context.template.engine if context.template else engines["django"].engine
+    return str(engine.get_template(name).render(context))
+
+
+def written(context: Context) -> SafeString:
+    """``tables/_written.html``: the answer to an entry that did not end a hand, what it
+    changed, out of band: the prompt, the next form, the rules for this hand if the entry
+    changed them (``same_reminders`` false), the hand's panel, the latest entries and the
+    poll's version. Drawn here rather than by the template engine, whose own work (the
+    context processors, the tags' arguments) cost about as much as drawing the history."""
+    out = [status(context, True), "\n", entry(context, True), "\n"]
+    if not context.get("same_reminders"):
+        reminders = _template(context, "tables/_reminders.html")
+        out.append(f'<div id="reminders-panel" hx-swap-oob="true">{reminders}</div>')
+    out += [
+        f'\n<div id="hand-panel" hx-swap-oob="true">{hand(context)}</div>\n',
+        history(context, True),
+        "\n",
+        poll(context, True),
+        "\n",
+    ]
     return mark_safe("".join(out))

@@ -15,6 +15,8 @@ from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template import RequestContext
+from django.template.context_processors import csrf
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
@@ -26,7 +28,7 @@ from companion import rules as engine
 from companion.games import log as game_log
 from companion.rules.core import abandoned_violation
 
-from . import actions, context, guards, logjson, pages
+from . import actions, context, guards, logjson, pages, panels
 from .context import describe_entry, game_context, pick_form, reminders
 from .entry import forms_for
 from .i18n import say, table_language, use_table_language
@@ -395,7 +397,10 @@ def _after_write(
     if _same_hand(before, loaded) and not recorded.repeated:
         # "Rules for this hand" is sent only if the entry changed it (a bid that sets trump).
         ctx["same_reminders"] = reminders(before) == reminders(loaded)
-        response = reswap(render(request, "tables/_written.html", ctx), "none")
+        # What templates/reference/tables/_written.html draws, without the template engine
+        # (the context processors run only if a template is drawn on the way).
+        drawn = panels.written(RequestContext(request, {**ctx, **csrf(request)}))
+        response = reswap(HttpResponse(drawn), "none")
     else:
         response = render(request, "tables/_live.html", {**ctx, "oob": True, "written": True})
     return trigger_client_event(response, "scores-changed")
