@@ -13,7 +13,7 @@ from django.template.loader import select_template
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import formats
 from django.utils.functional import SimpleLazyObject as lazy
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from companion import rules as engine
 from companion.rules.text import for_viewers
@@ -322,18 +322,33 @@ def standings(loaded: Loaded) -> list[tuple[str, int | Decimal]]:
     return [(rules.team_name(t), rules.shown_points(total)) for t, total in ranked]
 
 
+#: Each hand's line of the summary, by language, game, columns and the hand's points: a game
+#: of a hundred hands does not write them all again at every hand's end (each answer then
+#: sends the summary again).
+_HAND_LINES: dict[tuple[Any, ...], str] = {}
+_KEEP_HAND_LINES = 20_000
+
+
 def summary_text(loaded: Loaded, table: Table) -> str:
     """A plain-text result to paste into a group chat."""
     rules, state = loaded.rules, loaded.state
     game = {"game": rules.title, "number": loaded.game.number, "table": table.title}
     lines = [gettext("%(game)s, game %(number)s at %(table)s") % game]
+    names, language = rules.column_names(), get_language()
     for hand in rules.hands(state):
-        scores = ", ".join(
-            f"{n} {_number(rules.shown_points(p))}"
-            for n, p in zip(rules.column_names(), hand.points, strict=True)
-        )
-        hand_line = gettext("Hand %(number)s: %(scores)s")
-        lines.append(hand_line % {"number": hand.number, "scores": scores})
+        key = (language, type(rules), names, hand.number, hand.points)
+        line = _HAND_LINES.get(key)
+        if line is None:
+            scores = ", ".join(
+                f"{n} {_number(rules.shown_points(p))}"
+                for n, p in zip(names, hand.points, strict=True)
+            )
+            hand_line = gettext("Hand %(number)s: %(scores)s")
+            line = hand_line % {"number": hand.number, "scores": scores}
+            if len(_HAND_LINES) >= _KEEP_HAND_LINES:
+                _HAND_LINES.clear()
+            _HAND_LINES[key] = line
+        lines.append(line)
     totals = ", ".join(f"{name} {_number(total)}" for name, total in standings(loaded))
     lines.append(gettext("Totals: %(totals)s") % {"totals": totals})
     outcome = rules.outcome(state)

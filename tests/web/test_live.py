@@ -313,3 +313,27 @@ def test_after_an_htmx_write_the_next_poll_is_204(client: Client, game_mid_hand:
 
     assert f"live/?v={now}&amp;s=" in response.content.decode()
     assert client.get(game_url(game_mid_hand, "live/"), {"v": now}).status_code == 204
+
+
+def test_the_summary_s_kept_hand_lines_are_each_language_s_own(
+    game_after_first_hand: Game,
+) -> None:
+    """A hand's line of the summary is kept once written, per language: a French phone is not
+    given the English line, and the kept lines say what writing them afresh says."""
+    from django.utils import translation
+
+    from companion.tables import context
+
+    game = game_after_first_hand
+    table = Table.objects.get(pk=game.table_id)
+    loaded = actions.load(game)
+    said = {}
+    for language in ("en", "fr", "en", "fr"):
+        with translation.override(language):
+            summary = context.summary_text(loaded, table)
+            context._HAND_LINES.clear()
+            assert summary == context.summary_text(loaded, table)
+            said.setdefault(language, summary)
+            assert said[language] == summary
+    assert "Hand 1: Ann 12, Bob 13, Cat 9" in said["en"].splitlines()
+    assert "Hand 1: Ann 12" not in said["fr"] and "Ann 12, Bob 13, Cat 9" in said["fr"]
