@@ -136,3 +136,26 @@ def test_a_kept_card_grid_is_drawn_again_in_another_language() -> None:
     with translation.override("fr"):
         french = str(grid.render("card_0", None))
     assert "Dealer" in english and "Dealer" not in french
+
+
+def test_a_trick_form_names_its_cards_in_each_page_s_language() -> None:
+    """The grid's card labels are worked out once per language (entry.base._said_ranks): an
+    English grid names the jack J, a French one V (valet), whichever was drawn first."""
+    from django.utils import translation
+
+    path = Path(settings.BASE_DIR) / "docs" / "examples" / "belote" / "made-contract.json"
+    log = game_log.load_log(json.loads(path.read_text()))
+    rules, events = log.rules, list(log.events)
+    first = next(i for i, e in enumerate(events) if e.kind == "trick")
+    state = replay(rules, events[:first]).state
+    loaded = SimpleNamespace(rules=rules, state=state, game=None, count=first)
+    labels = {}
+    for language in ("en", "fr", "en", "fr"):
+        with translation.override(language):
+            form = forms_for(rules.key)["trick"](loaded)
+            grid = form.card_choices()
+            labels.setdefault(language, grid)
+            assert labels[language] == grid
+    english = {code: label for _, row in labels["en"] for code, label in row}
+    french = {code: label for _, row in labels["fr"] for code, label in row}
+    assert english["JS"] == "J♠" and french["JS"] == "V♠" and english["7H"] == french["7H"]

@@ -402,6 +402,19 @@ def suit_chips(
     )
 
 
+_SAID_RANKS: dict[tuple[str, int], tuple[Any, list[tuple[str, str]]]] = {}
+
+
+def _said_ranks(ranks: list[tuple[str, Any]]) -> list[tuple[str, str]]:
+    """A form's ranks with their labels said in the active language ("V" for a jack in
+    French), once per language: a trick's card grid names each of its 32 to 54 cards."""
+    key = (get_language(), id(ranks))
+    kept = _SAID_RANKS.get(key)
+    if kept is None or kept[0] is not ranks:
+        kept = _SAID_RANKS[key] = (ranks, [(value, str(label)) for value, label in ranks])
+    return kept[1]
+
+
 class TrickEntryForm(EntryForm):
     """One trick: a rank chip and a suit chip for each player, in playing order from the leader.
 
@@ -480,11 +493,12 @@ class TrickEntryForm(EntryForm):
         """The grid: for each suit, the cards of this game's pack not yet played this hand; the
         joker (where the pack has one) on a row of its own, never taken out."""
         played = {card_code(c) for c in self.played_this_hand()}
+        ranks = _said_ranks(self.ranks)
         rows: list[tuple[str, list[tuple[str, str]]]] = []
         for suit in Suit:
             cards = [
                 (value + suit.value, f"{label}{suit.symbol}")
-                for value, label in self.ranks
+                for value, label in ranks
                 if value != "JK" and value + suit.value not in played
             ]
             if cards:
