@@ -259,19 +259,22 @@ def tricks(loaded: Loaded) -> list[dict[str, Any]]:
     ]
 
 
-def describe_entry(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
-    """One line for the history: "Trick: A♠ 3♣", "Corrects #2: Piles: ..."."""
+def describe_entry(
+    rules: engine.Rules[Any, Any], event: engine.Event, language: str | None = None
+) -> str:
+    """One line for the history: "Trick: A♠ 3♣", "Corrects #2: Piles: ..." (``language``: the
+    active one, if already looked up)."""
     if isinstance(event, engine.Correction):
         return gettext("Corrects #%(number)s: %(entry)s") % {
             "number": event.target + 1,
-            "entry": describe_entry(rules, event.event),
+            "entry": describe_entry(rules, event.event, language),
         }
     if isinstance(event, engine.Abandon):
         return gettext("Game abandoned")
     describe = describer(rules.key)
     if describe is None:
         return event.kind
-    return kept_line(rules, event, describe)
+    return kept_line(rules, event, describe, language)
 
 
 def history(
@@ -288,7 +291,7 @@ def history(
 
     correctable = forms_for(loaded.rules.key)
     corrected = loaded.result.corrected
-    rows = []
+    rows, language = [], get_language()
     for index, event, row in ((e.index, e.event, e.row) for e in reversed(entries)):
         voided = index in loaded.result.voided
         special = isinstance(event, engine.Void | engine.Correction)
@@ -296,7 +299,7 @@ def history(
             {
                 "index": index,
                 "number": index + 1,
-                "text": describe_entry(loaded.rules, event),
+                "text": describe_entry(loaded.rules, event, language),
                 "voided": voided,
                 "is_void": isinstance(event, engine.Void),
                 "corrected_by": corrected[index] + 1 if index in corrected else None,

@@ -46,10 +46,10 @@ def _kept_or_made(
     return made
 
 
-def _key(row: Mapping[str, Any], can_score: bool, rules_url: str) -> tuple[Any, ...]:
+def _key(row: Mapping[str, Any], can_score: bool, rules_url: str, language: str) -> tuple[Any, ...]:
     text = row["text"]
     return (
-        get_language(),
+        language,
         money_shown.current(),  # amounts in the table's currency
         can_score,
         rules_url,
@@ -62,8 +62,7 @@ def _key(row: Mapping[str, Any], can_score: bool, rules_url: str) -> tuple[Any, 
         row["corrected_by"],
         row["can_correct"],
         tuple(
-            (str(f.message), repr(getattr(f.message, "values", None)), f.rule)
-            for f in row["flags"]
+            (str(f.message), repr(getattr(f.message, "values", None)), f.rule) for f in row["flags"]
         ),
         row["void_url"],
         row["correct_url"],
@@ -120,12 +119,16 @@ def _draw(row: Mapping[str, Any], can_score: bool, rules_url: str) -> str:
 _lines: OrderedDict[tuple[Any, ...], str] = OrderedDict()
 
 
-def kept_line(rules: Any, event: Any, describe: Callable[[Any, Any], str]) -> str:
+def kept_line(
+    rules: Any, event: Any, describe: Callable[[Any, Any], str], language: str | None = None
+) -> str:
     """``describe(rules, event)``, the entry's line in the history, kept: it depends only on the
-    language, the game's rules, options and seat names, and the entry."""
+    language (the active one, if already looked up), the game's rules, options and seat
+    names, and the entry."""
     try:
         money = money_shown.current()  # amounts in the table's currency
-        key = (get_language(), money, rules.key, tuple(rules.names), rules.options, event)
+        language = language or get_language()
+        key = (language, money, rules.key, tuple(rules.names), rules.options, event)
         hash(key)
     except TypeError:  # options or an entry that cannot be a key: drawn each time
         return describe(rules, event)
@@ -137,9 +140,9 @@ def history_html(
 ) -> SafeString:
     """The rows as HTML, each with this response's CSRF token, its own submission id and the
     log's length."""
-    parts = []
+    parts, language = [], get_language()
     for row in rows:
-        key = _key(row, can_score, rules_url)
+        key = _key(row, can_score, rules_url, language)
         html = _kept_or_made(_kept, key, lambda row=row: _draw(row, can_score, rules_url))
         parts.append(html.replace(_ID, escape(str(row["client_id"]))))
     return mark_safe("\n".join(parts).replace(_CSRF, escape(csrf)).replace(_AT, escape(str(at))))
