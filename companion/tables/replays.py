@@ -71,7 +71,26 @@ def code_version() -> str:
 
 
 def cache_key(game: Game, rules: engine.Rules[Any, Any]) -> str:
-    """The key of this game's kept replay under these rules (house options and seat names)."""
+    """The key of this game's kept replay under these rules (house options and seat names);
+    worked out once per process for each game, rules, options and names (a request needs it
+    two or three times)."""
+    try:
+        memo = (game.uid, type(rules), rules.options, tuple(rules.names))
+        found = _KEYS.get(memo)
+    except TypeError:  # options that cannot be a key: worked out each time
+        return _cache_key(game, rules)
+    if found is None:
+        if len(_KEYS) >= _KEEP_KEYS:
+            _KEYS.clear()
+        found = _KEYS[memo] = _cache_key(game, rules)
+    return found
+
+
+_KEYS: dict[tuple[Any, ...], str] = {}
+_KEEP_KEYS = 4096
+
+
+def _cache_key(game: Game, rules: engine.Rules[Any, Any]) -> str:
     about = json.dumps(
         [str(game.uid), rules.key, type(rules).version, rules.options_dict(), rules.names],
         sort_keys=True,

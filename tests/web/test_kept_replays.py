@@ -284,3 +284,24 @@ def test_app_servers_sharing_redis_pick_up_each_others_replays(four_player_table
             assert actions.load(game).result == _from_scratch(game)
         finally:
             replays.store().delete(key)  # never clear(): that empties the whole Redis database
+
+
+def test_a_replay_key_worked_out_once_still_names_everything_it_depends_on(
+    four_player_table: Table,
+) -> None:
+    """The key is kept per game, rules, house options and seat names (replays.cache_key): each
+    of them changed gives the key worked out afresh, never the one kept for the others."""
+    game = belote_game(four_player_table, 4)
+    other = belote_game(four_player_table, 4)
+    names = ["Ann", "Bob", "Cat", "Dan"]
+    cases = [
+        (game, game.rules(names)),
+        (game, game.rules(["Ann", "Bea", "Cat", "Dan"])),
+        (game, type(game.rules(names))(4, {"rounding": "half-up"}, names)),
+        (other, other.rules(names)),
+    ]
+    keys = []
+    for _ in range(2):  # worked out, then kept
+        keys.append([replays.cache_key(g, rules) for g, rules in cases])
+    assert keys[0] == keys[1] == [replays._cache_key(g, rules) for g, rules in cases]
+    assert len(set(keys[0])) == len(cases)
