@@ -159,3 +159,13 @@ def test_a_trick_form_names_its_cards_in_each_page_s_language() -> None:
     english = {code: label for _, row in labels["en"] for code, label in row}
     french = {code: label for _, row in labels["fr"] for code, label in row}
     assert english["JS"] == "J♠" and french["JS"] == "V♠" and english["7H"] == french["7H"]
+
+
+def test_a_chip_s_attributes_are_escaped_as_django_escapes_them() -> None:
+    from django.utils.html import escape
+    from django.utils.translation import gettext_lazy
+
+    from companion.tables.entry.base import _e
+
+    for value in ("Ann & Cat", '"10H"', "<b>'x'</b>", 5, gettext_lazy("Dealer"), ""):
+        assert _e(value) == escape(value)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -85,16 +86,22 @@ def _options(
     return groups
 
 
+def _e(value: Any) -> str:
+    """``django.utils.html.escape`` (which is ``html.escape``) without its checks for lazy
+    text: a chip's type, name, value and id are plain strings."""
+    return html.escape(value if type(value) is str else str(value))
+
+
 def _chip(option: dict[str, Any]) -> str:
     label = str(option["label"])
     out = (
-        f'<label class="chip"><input type="{escape(option["type"])}" '
-        f'name="{escape(option["name"])}" value="{escape(str(option["value"]))}"'
+        f'<label class="chip"><input type="{_e(option["type"])}" '
+        f'name="{_e(option["name"])}" value="{_e(option["value"])}"'
     )
     if option["checked"]:
         out += " checked"
     if option.get("id"):
-        out += f' id="{escape(option["id"])}"'
+        out += f' id="{_e(option["id"])}"'
     suit = (
         ' class="suit-h"'
         if label in ("♥", "♦")
