@@ -56,7 +56,7 @@ class Layout:
         if already at hand). Its attributes are set directly, as ``Model.__init__`` would set
         them from a row holding every field: these models have no ``__init__`` or
         ``from_db`` of their own, and nothing listens to ``pre_init`` or ``post_init``
-        (tests/web/test_scale.py checks both)."""
+        (tests/web/test_fastsql.py checks both)."""
         if conn is None:
             conn = connections[DEFAULT_DB_ALIAS]
         row = list(values)
