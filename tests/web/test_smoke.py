@@ -143,22 +143,3 @@ def test_importing_the_package_does_not_import_django() -> None:
     )
 
     assert result.stdout.strip() == "[]"
-
-
-def test_the_wsgi_application_loads_the_views_and_sets_what_it_loaded_aside_from_the_gc() -> None:
-    """What a server process loads before its first request (Django, the URLs, the views and
-    the games) is frozen out of the garbage collector's full passes (companion/wsgi.py)."""
-    code = (
-        "import gc, sys; import companion.wsgi as w; "
-        "print(gc.get_freeze_count() > 10000, callable(w.application), "
-        "'companion.tables.views' in sys.modules)"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=settings.BASE_DIR,
-        env=_production_env(),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.stdout.split() == ["True", "True", "True"], result.stdout + result.stderr
