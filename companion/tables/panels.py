@@ -77,6 +77,12 @@ def _csrf(context: Context) -> str:
     return ""
 
 
+def _template(context: Context, name: str) -> str:
+    """``{% include name %}``."""
+    engine = context.template.engine if context.template else engines["django"].engine
+    return str(engine.get_template(name).render(context))
+
+
 def _oob(on: Any) -> str:
     return ' hx-swap-oob="true"' if on else ""
 
@@ -224,8 +230,7 @@ def entry_form(context: Context, form: Any, action: str, htmx: bool) -> SafeStri
         if drawn is not None:
             out.append(drawn(context))
         else:
-            engine = context.template.engine if context.template else engines["django"].engine
-            out.append(engine.get_template(form.template).render(context))
+            out.append(_template(context, form.template))
     out.append("\n</form>")
     return mark_safe("".join(out))
 
@@ -495,12 +500,6 @@ def history(context: Context, swap_oob: Any = None) -> SafeString:
         )
     out.append("</section>")
     return mark_safe("".join(out))
-
-
-def _template(context: Context, name: str) -> str:
-    """``{% include name %}``."""
-    engine = context.template.engine if context.template else engines["django"].engine
-    return str(engine.get_template(name).render(context))
 
 
 def written(context: Context) -> SafeString:
