@@ -45,6 +45,10 @@ VERBATIM = "verbatim"
 
 def english(value: Any) -> str:
     """A value as the English sentence shows it."""
+    kind = type(value)
+    if kind is str or kind is Text:  # a name, or another sentence (not a Suit: a str too)
+        said: str = value
+        return said
     if isinstance(value, Card):
         return value.label
     if isinstance(value, Suit):
@@ -54,12 +58,20 @@ def english(value: Any) -> str:
     return str(value)
 
 
-class _English(dict[str, Any]):
-    def __missing__(self, key: str) -> str:
-        raise KeyError(f"no value for {{{key}}} in a translatable sentence")
+class _English:
+    """The values as ``str.format_map`` reads them: each written in English."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        self.values = values
 
     def __getitem__(self, key: str) -> str:
-        return english(super().__getitem__(key))
+        try:
+            value = self.values[key]
+        except KeyError:
+            raise KeyError(f"no value for {{{key}}} in a translatable sentence") from None
+        return english(value)
 
 
 class Text(str):
@@ -71,10 +83,11 @@ class Text(str):
     """
 
     msgid: str
-    plural: str
-    number: int | None
-    context: str
     values: Mapping[str, Any]
+    # Most sentences have no plural and no context: these are set only where they differ.
+    plural: str = ""
+    number: int | None = None
+    context: str = ""
 
     def __new__(
         cls,
@@ -85,14 +98,18 @@ class Text(str):
         number: int | None = None,
         context: str = "",
     ) -> Text:
-        values = dict(values or {})
+        values = dict(values) if values else {}
         template = plural if plural and number != 1 else msgid
-        self = super().__new__(cls, template.format_map(_English(values)))
+        said = template.format_map(_English(values)) if values or "{" in template else template
+        self = super().__new__(cls, said)
         self.msgid = msgid
-        self.plural = plural
-        self.number = number
-        self.context = context
         self.values = values
+        if plural:
+            self.plural = plural
+        if number is not None:
+            self.number = number
+        if context:
+            self.context = context
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:

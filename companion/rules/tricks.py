@@ -430,8 +430,21 @@ def prove_plays(
 
 
 def order_text(ranks: Sequence[int], points: dict[int, int] | None = None) -> Text:
-    """Ranks high to low, each with its card points when it has any: ``J (20) · 9 (14) · 8``."""
-    values = points or {}
+    """Ranks high to low, each with its card points when it has any: ``J (20) · 9 (14) · 8``.
+    Made once for each order and points (a game's reminders show the same few on every
+    answer)."""
+    key = (tuple(ranks), tuple(sorted(points.items())) if points else ())
+    found = _ORDERS.get(key)
+    if found is None:
+        found = _ORDERS[key] = _order_text(key[0], dict(key[1]))
+    return found
+
+
+#: order_text's, by ranks and points: a game has a few orders, and the games fourteen.
+_ORDERS: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], Text] = {}
+
+
+def _order_text(ranks: Sequence[int], values: dict[int, int]) -> Text:
     shown: Text | int | None = None
     for r in ranks:
         rank: Text | int = rank_word(r)

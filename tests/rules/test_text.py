@@ -69,3 +69,23 @@ def test_a_value_shown_alone_has_nothing_to_translate() -> None:
     text = shown(parse_card("QH"))
     assert text == "Q♥" and text.context == VERBATIM and text.msgid == "{value}"
     assert shown(250) == "250"
+
+
+def test_a_sentence_without_values_reads_as_written_and_braces_still_escape() -> None:
+    plain = tr("Scoring")
+    assert plain == "Scoring" and plain.msgid == "Scoring" and dict(plain.values) == {}
+    assert (plain.plural, plain.number, plain.context) == ("", None, "")
+    assert tr("Write {{n}} for a count") == "Write {n} for a count"
+    # A suit is a str too, but written as its symbol; a player's name and a sentence as they are.
+    assert tr("{a} {b} {c}", a=Suit.SPADES, b="Ann", c=tr("{x}!", x=Suit.CLUBS)) == "♠ Ann ♣!"
+
+
+def test_a_card_order_is_made_once_and_reads_the_same() -> None:
+    from companion.rules.tricks import _order_text, order_text
+
+    ranks, points = [14, 13, 12, 11], {14: 11, 11: 2}
+    first = order_text(ranks, points)
+    assert first == "A (11) · K · Q · J (2)".replace(" (", "\u00a0(")
+    assert order_text(tuple(ranks), dict(points)) is first
+    assert order_text(ranks) == _order_text(ranks, {}) == "A · K · Q · J"
+    assert order_text(ranks) is not first
