@@ -9,7 +9,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.http import HttpRequest
-from django.template.loader import select_template
+from django.template.loader import get_template, select_template
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import formats
 from django.utils.functional import SimpleLazyObject as lazy
@@ -377,6 +377,14 @@ def option_changes(loaded: Loaded) -> list[dict[str, Any]]:
     return out
 
 
+@functools.cache
+def _hand_template(key: str, family: str) -> str:
+    """The name of the hand panel's template: the game's own, or its family's. Looked for once
+    per game (a template looked for and not found costs as much as drawing a small panel)."""
+    names = [f"games/{key}/_hand.html", f"games/{family}/_hand.html"]
+    return str(select_template(names).template.origin.template_name)
+
+
 def step_token(loaded: Loaded) -> str:
     """What the game is waiting for, as a short token. A scorer's live poll sends it back, and
     the entry form is only replaced when the step has moved on (another phone recorded it);
@@ -397,9 +405,7 @@ def game_context(
     rules, state = loaded.rules, loaded.state
     game = loaded.game
     outcome = rules.outcome(state)
-    hand_template = select_template(
-        [f"games/{rules.key}/_hand.html", f"games/{rules.family.value}/_hand.html"]
-    )
+    hand_template = get_template(_hand_template(rules.key, rules.family.value))
     base = address("tables:game", key, game.number)
     # What only some answers show is worked out when a template first reads it (an entry's
     # answer within a hand shows neither the scores nor the summary).

@@ -161,3 +161,18 @@ def test_the_game_page_draws_its_panels_in_python() -> None:
         source = (Path(settings.BASE_DIR) / "templates" / name).read_text()
         assert source.startswith("{% load panels %}") and source.count("\n") <= 1, name
     assert reverse("tables:live", args=["k", 1]) == reverse("tables:game", args=["k", 1]) + "live/"
+
+
+def test_a_games_hand_template_is_looked_for_once() -> None:
+    """Looking for a game's own hand template, and not finding it, is dearer than drawing a
+    small panel: each game's is looked for once, and is the game's own where it has one."""
+    from companion.tables.context import _hand_template
+
+    _hand_template.cache_clear()
+    for key, rules_class in GAMES.items():
+        family = rules_class.family.value
+        names = [f"games/{key}/_hand.html", f"games/{family}/_hand.html"]
+        own = (Path(settings.BASE_DIR) / "templates" / names[0]).exists()
+        assert _hand_template(key, family) == names[0 if own else 1]
+        assert _hand_template(key, family) == names[0 if own else 1]
+    assert _hand_template.cache_info().misses == len(GAMES)
