@@ -13,18 +13,23 @@ it costs a query (the test in tests/web/test_scale.py counts them).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connection, connections
+from django.db.backends.postgresql.psycopg_any import register_tzloader
 from django.db.backends.utils import CursorWrapper
 from django.db.models import Field, Model
 from django.db.models.base import ModelState
+from psycopg import Cursor
 
 from .models import Event, Game, Player, Seat, Table
 
 Converter = Callable[[Any, Any, Any], Any]
+_T = TypeVar("_T")
+log = logging.getLogger(__name__)
 
 
 class Layout:
@@ -76,6 +81,49 @@ class Layout:
         return len(self.fields)
 
 
+def _run(sql: str, params: Sequence[Any], fetch: Callable[[CursorWrapper], _T]) -> _T:
+    """``fetch(cursor)`` once ``sql`` has run on a cursor from ``_cursor``.
+
+    A request's first statement on a connection kept from an earlier request is not preceded
+    by Django's health check (``CONN_HEALTH_CHECKS``: a ``SELECT 1``, a round trip to the
+    database before every request's first query). Instead, if that connection turns out to
+    have died (the database restarted, a pooler or firewall dropped it), the statement is run
+    again on a new one, once. Only outside a transaction: inside one, Django has checked the
+    connection before opening it. A statement that fails on a live connection is not run
+    again. Running a write again is safe too: on a connection found dead it was not
+    committed, or, if it was, the retry finds its position or submission id taken and writes
+    nothing (``append_unless_moved``)."""
+    retry = (
+        connection.connection is not None
+        and connection.health_check_enabled
+        and not connection.health_check_done
+        and not connection.in_atomic_block
+    )
+    if retry:
+        connection.health_check_done = True  # this statement is the check
+    try:
+        with _cursor() as cursor:
+            cursor.execute(sql, params)
+            return fetch(cursor)
+    except (OperationalError, InterfaceError):
+        raw = connection.connection
+        if not retry or (raw is not None and not raw.closed and not getattr(raw, "broken", False)):
+            raise
+        log.warning("a kept database connection had died: connecting again")
+        connection.close()
+    with _cursor() as cursor:
+        cursor.execute(sql, params)
+        return fetch(cursor)
+
+
+def _all(cursor: CursorWrapper) -> list[Any]:
+    return list(cursor.fetchall())
+
+
+def _one(cursor: CursorWrapper) -> Any:
+    return cursor.fetchone()
+
+
 def _cursor() -> CursorWrapper:
     """A cursor for these statements. On PostgreSQL, each is prepared the first time a
     connection runs it, so that PostgreSQL plans it once per connection instead of once per
@@ -86,24 +134,22 @@ def _cursor() -> CursorWrapper:
     connection pooler that cannot keep prepared statements."""
     if connection.vendor != "postgresql" or not settings.COMPANION_PREPARED_STATEMENTS:
         return connection.cursor()
-    from django.db.backends.postgresql.psycopg_any import register_tzloader
-    from psycopg import Cursor
-    from psycopg.postgres import types
-    from psycopg.pq import Format
-
     connection.close_if_health_check_failed()
     connection.ensure_connection()
     with connection.wrap_database_errors:
-        if connection.connection.prepare_threshold is None:  # as Django leaves it
-            connection.connection.prepare_threshold = 0  # prepared on first use
-        raw = Cursor(connection.connection)
-        loader = raw.adapters.get_loader(types["timestamptz"].oid, Format.TEXT)
-        if connection.timezone != getattr(loader, "timezone", None):
+        raw = connection.connection
+        if raw.prepare_threshold is None:  # as Django leaves it
+            raw.prepare_threshold = 0  # prepared on first use
+        if getattr(raw, "_companion_timezone", None) != connection.timezone:
+            # Django registers the time zone's loader on each cursor it makes; here it is
+            # registered once on the connection, which its cursors inherit.
             register_tzloader(connection.timezone, raw)
+            raw._companion_timezone = connection.timezone
+        cursor = Cursor(raw)
     connection.validate_thread_sharing()
     if connection.queries_logged:
-        return connection.make_debug_cursor(raw)
-    return connection.make_cursor(raw)
+        return connection.make_debug_cursor(cursor)
+    return connection.make_cursor(cursor)
 
 
 _SEAT = Layout(Seat, "s")
@@ -157,12 +203,23 @@ def _seats(rows: Sequence[Sequence[Any]]) -> list[Seat]:
     return seats
 
 
+_TABLE_SQL = (
+    f'SELECT {_TABLE.sql} FROM "{Table._meta.db_table}" t '
+    'WHERE t."view_key" = %s OR t."score_key" = %s'
+)
+
+
+def table_by_link(key: str) -> Table | None:
+    """The table whose scorer or viewer link is ``key``, or None: one query, the one a live
+    poll with nothing new makes."""
+    row = _run(_TABLE_SQL, [key, key], _one)
+    return None if row is None else _TABLE.build(row)
+
+
 def seats_of_game(key: str, number: int) -> list[Seat]:
     """Game ``number`` of the table whose scorer or viewer link is ``key``: its seats in order,
     each with its player, and its game with the table, in one query ([] if there is none)."""
-    with _cursor() as cursor:
-        cursor.execute(_SEATS_SQL, [key, key, number])
-        rows = cursor.fetchall()
+    rows = _run(_SEATS_SQL, [key, key, number], _all)
     return _seats(rows)
 
 
@@ -173,9 +230,7 @@ def seats_and_log(
     ``start`` on, in one query: the seats' rows, then the entries' (each row padded with NULLs
     where the other kind has columns). The entries are those of ``game_id`` whatever game the
     link and number name now: the caller checks that they are the same."""
-    with _cursor() as cursor:
-        cursor.execute(_SEATS_AND_LOG_SQL, [key, key, number, game_id, start])
-        rows = cursor.fetchall()
+    rows = _run(_SEATS_AND_LOG_SQL, [key, key, number, game_id, start], _all)
     width = _SEATED_WIDTH
     seats = _seats([row[2 : 2 + width] for row in rows if row[0] == 0])
     conn = connections[DEFAULT_DB_ALIAS]
@@ -194,9 +249,7 @@ def events_since(starts: dict[int, int]) -> dict[int, list[Event]]:
         f'SELECT {_EVENT.sql} FROM "{Event._meta.db_table}" e WHERE {where} '
         'ORDER BY e."game_id", e."seq"'
     )
-    with _cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
+    rows = _run(sql, params, _all)
     conn = connections[DEFAULT_DB_ALIAS]
     for row in rows:
         event = _EVENT.build(row, conn)
@@ -209,9 +262,7 @@ def lock_game(pk: int) -> Game:
     database has it; SQLite's IMMEDIATE transactions already queue writers)."""
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     sql = f'SELECT {_GAME.sql} FROM "{Game._meta.db_table}" g WHERE g."id" = %s{lock}'
-    with _cursor() as cursor:
-        cursor.execute(sql, [pk])
-        row = cursor.fetchone()
+    row = _run(sql, [pk], _one)
     if row is None:
         raise Game.DoesNotExist(f"no game {pk}")
     game: Game = _GAME.build(row)
@@ -235,9 +286,7 @@ def log_tail(game_id: int, start: int | None, client_id: Any) -> list[tuple[int,
         f'SELECT e."seq", e."id", e."client_id" FROM "{Event._meta.db_table}" e '
         f'WHERE e."game_id" = %s AND ({" OR ".join(clauses)})'
     )
-    with _cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
+    rows = _run(sql, params, _all)
     col = cid.get_col(Event._meta.db_table)
     funcs = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
     out = []
@@ -311,9 +360,7 @@ def append_unless_moved(
         f'UPDATE "{Table._meta.db_table}" SET version = version + 1 '
         "WHERE id = %s AND EXISTS (SELECT 1 FROM ins) RETURNING version, (SELECT id FROM ins)"
     )
-    with _cursor() as cursor:
-        cursor.execute(sql, [game.pk, game.game, options, *values, game.table_id])
-        found = cursor.fetchone()
+    found = _run(sql, [game.pk, game.game, options, *values, game.table_id], _one)
     if found is None:
         return None
     version, pk = found

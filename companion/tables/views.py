@@ -12,7 +12,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import RequestContext
@@ -28,7 +27,7 @@ from companion import rules as engine
 from companion.games import log as game_log
 from companion.rules.core import abandoned_violation
 
-from . import actions, context, guards, logjson, pages, panels
+from . import actions, context, fastsql, guards, logjson, pages, panels
 from .context import describe_entry, game_context, pick_form, reminders
 from .entry import forms_for
 from .i18n import say, table_language, use_table_language
@@ -43,7 +42,8 @@ _LINK = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def _table(key: str) -> tuple[Table, bool]:
-    table = Table.objects.filter(Q(view_key=key) | Q(score_key=key)).first()
+    # Links are URL-safe tokens: anything else (a NUL, say) names no table, and is not sent.
+    table = fastsql.table_by_link(key) if _LINK.fullmatch(key) else None
     if table is None:
         raise Http404(gettext("No table has this link."))
     use_table_language(table)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Model
 from django.db.models.signals import post_init, pre_init
 
@@ -61,3 +63,41 @@ def test_the_models_leave_instances_to_django() -> None:
         assert model.__init__ is Model.__init__, model
         assert model.from_db.__func__ is Model.from_db.__func__, model  # type: ignore[attr-defined]
         assert not pre_init.has_listeners(model) and not post_init.has_listeners(model), model
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_kept_connection_found_dead_is_replaced_with_no_check_before_each_request(
+    four_player_table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Django's health check costs a round trip (``SELECT 1``) before every request's first
+    query; the hot path's reads go without it, and a connection that died between requests
+    (the database restarted) is replaced when the first read finds it dead."""
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite has no connection to lose")
+    assert connection.settings_dict["CONN_HEALTH_CHECKS"]
+    game = belote_game(four_player_table, 12)
+    link = four_player_table.score_key
+    connection.close()  # a new connection, well within its CONN_MAX_AGE
+    assert actions.load_by_link(link, game.number) is not None
+    checks: list[int] = []
+    usable = connection.is_usable
+    monkeypatch.setattr(connection, "is_usable", lambda: checks.append(1) or usable())
+
+    def next_request() -> tuple[list[Seat], actions.Loaded]:
+        connection.close_if_unusable_or_obsolete()  # what a request's start does
+        found = actions.load_by_link(link, game.number)
+        assert found is not None
+        return found
+
+    pid = connection.connection.info.backend_pid
+    assert next_request()[1].count == 12
+    assert connection.connection.info.backend_pid == pid and checks == []
+    other = connections.create_connection(DEFAULT_DB_ALIAS)
+    try:
+        with other.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+    finally:
+        other.close()
+    seats, loaded = next_request()
+    assert loaded.count == 12 and [s.player.name for s in seats] == ["Ann", "Bob", "Cat", "Dan"]
+    assert connection.connection.info.backend_pid != pid and checks == []
