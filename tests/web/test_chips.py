@@ -169,3 +169,30 @@ def test_a_chip_s_attributes_are_escaped_as_django_escapes_them() -> None:
 
     for value in ("Ann & Cat", '"10H"', "<b>'x'</b>", 5, gettext_lazy("Dealer"), ""):
         assert _e(value) == escape(value)
+    from django.utils.html import conditional_escape
+    from django.utils.safestring import mark_safe
+
+    from companion.tables.entry.base import _ce
+
+    for value in ("Ann & Cat", "<b>'x'</b>", 5, gettext_lazy("Dealer"), mark_safe("<i>a</i>")):
+        assert _ce(value) == str(conditional_escape(value))
+
+
+def test_seat_chips_are_not_normalised_again_for_each_field_and_widget() -> None:
+    """Django normalises a field's choices, then its widget's, each time a form is made; the
+    players' chips are handed over as ``FixedChoices``, which it takes as they are, even with
+    a "nobody" chip added in front."""
+    from companion.tables.entry.base import FixedChoices
+
+    log = game_log.load_log(
+        json.loads(
+            (Path(settings.BASE_DIR) / "docs/examples/belote/made-contract.json").read_text()
+        )
+    )
+    state = replay(log.rules, log.events[:1]).state
+    loaded = SimpleNamespace(rules=log.rules, state=state, game=None, count=1)
+    form = forms_for("belote")["result"](loaded)
+    for name in ("taker", "last_trick"):
+        field = form.fields[name]
+        assert isinstance(field.choices, FixedChoices) and field.widget.choices is field.choices
+    assert [v for v, _ in form.fields["last_trick"].choices] == ["", 0, 1, 2, 3]

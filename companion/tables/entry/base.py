@@ -75,8 +75,13 @@ def _options(
             item_value = "" if item_value is None else item_value
             checked = (not has_selected or multiple) and str(item_value) in selected
             has_selected |= checked
-            option: dict[str, Any] = {"name": name, "value": item_value, "label": item_label,
-                                      "type": widget.input_type, "checked": checked}
+            option: dict[str, Any] = {
+                "name": name,
+                "value": item_value,
+                "label": item_label,
+                "type": widget.input_type,
+                "checked": checked,
+            }
             if id_:
                 option["id"] = f"{id_}_{index}" if sub is None else f"{id_}_{index}_{sub}"
             options.append(option)
@@ -90,6 +95,14 @@ def _e(value: Any) -> str:
     """``django.utils.html.escape`` (which is ``html.escape``) without its checks for lazy
     text: a chip's type, name, value and id are plain strings."""
     return html.escape(value if type(value) is str else str(value))
+
+
+def _ce(value: Any) -> str:
+    """``conditional_escape``, without its checks for lazy text where the value is a plain
+    ``str`` (most labels and attributes): a form has a hundred chips."""
+    if type(value) is str:
+        return html.escape(value)
+    return str(conditional_escape(value))
 
 
 def _chip(option: dict[str, Any]) -> str:
@@ -109,7 +122,7 @@ def _chip(option: dict[str, Any]) -> str:
         if label in ("♠", "♣")
         else ""
     )
-    return out + f"><span{suit}>{conditional_escape(say(option['label']))}</span></label>\n"
+    return out + f"><span{suit}>{_ce(say(option['label']))}</span></label>\n"
 
 
 class _FastInput:
@@ -121,16 +134,14 @@ class _FastInput:
         self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
     ) -> SafeString:
         widget = self.get_context(name, value, attrs)["widget"]  # type: ignore[attr-defined]
-        out = (
-            f'<input type="{conditional_escape(widget["type"])}" name="{conditional_escape(name)}"'
-        )
+        out = f'<input type="{_ce(widget["type"])}" name="{_ce(name)}"'
         if widget["value"] is not None:
-            out += f' value="{conditional_escape(str(widget["value"]))}"'
+            out += f' value="{_ce(str(widget["value"]))}"'
         for key, attr in widget["attrs"].items():
             if attr is True:
-                out += f" {conditional_escape(key)}"
+                out += f" {_ce(key)}"
             elif attr is not False:
-                out += f' {conditional_escape(key)}="{conditional_escape(str(attr))}"'
+                out += f' {_ce(key)}="{_ce(str(attr))}"'
         return mark_safe(out + ">")
 
 
@@ -177,6 +188,12 @@ class FixedChoices(BaseChoiceIterator):
 
     def __getitem__(self, index: Any) -> Any:
         return self.choices[index]
+
+    def __add__(self, other: Any) -> FixedChoices:
+        return FixedChoices([*self.choices, *other])
+
+    def __radd__(self, other: Any) -> FixedChoices:
+        return FixedChoices([*other, *self.choices])
 
     def __deepcopy__(self, memo: dict[int, Any]) -> FixedChoices:
         return self  # never changed in place
@@ -289,8 +306,10 @@ class EntryForm(forms.Form):
         correcting an entry starts from what was recorded. Empty: start from a blank form."""
         return {}
 
-    def seat_choices(self) -> list[tuple[int, str]]:
-        return list(enumerate(self.rules.names))
+    def seat_choices(self) -> FixedChoices:
+        """(seat, name) for each player, as Django takes choices without normalising them
+        again for each field and widget (``FixedChoices``)."""
+        return FixedChoices(enumerate(self.rules.names))
 
     def dealer_field(self) -> forms.TypedChoiceField:
         """The dealer's chips, with whoever the rules say deals next already chosen."""
