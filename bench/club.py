@@ -1,7 +1,7 @@
 """Benchmark: a club night's recording and watching, side by side with a bare Django view.
 
     .venv/bin/python bench/club.py [--tables 50] [--entries 150] [--connections 16]
-                                   [--workers 2] [--seconds 10]
+                                   [--workers 2] [--threads 1] [--seconds 10]
 
 One command, one run, every figure the issue asks for, each as a ratio to a bare Django view
 measured in the same run on the same machine:
@@ -953,6 +953,7 @@ def start_gunicorn(
     db: str,
     log: Path,
     pythonpath: str | None = None,
+    threads: int = 1,
 ) -> Server:
     cmd = [
         sys.executable,
@@ -962,7 +963,9 @@ def start_gunicorn(
         "--workers",
         str(workers),
         "--worker-class",
-        "sync",
+        "gthread" if threads > 1 else "sync",
+        "--threads",
+        str(threads),
         "--bind",
         f"127.0.0.1:{port}",
         "--log-level",
@@ -1129,6 +1132,12 @@ def main() -> None:
     parser.add_argument("--entries", type=int, default=150)
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="threads per worker: above 1, gthread workers (as the README deploys) for both",
+    )
     parser.add_argument("--seconds", type=float, default=10.0, help="per measured run")
     parser.add_argument("--long", type=int, default=1000, help="the long game's entry")
     parser.add_argument(
@@ -1241,11 +1250,28 @@ def run(args: argparse.Namespace) -> int:
                     raise SetupFailed(f"port {port} is already in use")
 
         servers.append(
-            start_gunicorn("app", "companion.wsgi", APP_PORT, args.workers, app_env, app_db, log)
+            start_gunicorn(
+                "app",
+                "companion.wsgi",
+                APP_PORT,
+                args.workers,
+                app_env,
+                app_db,
+                log,
+                threads=args.threads,
+            )
         )
         servers.append(
             start_gunicorn(
-                "bare", "barewsgi", BARE_PORT, args.workers, bare_env, BARE_DB, log, str(BARE_DIR)
+                "bare",
+                "barewsgi",
+                BARE_PORT,
+                args.workers,
+                bare_env,
+                BARE_DB,
+                log,
+                str(BARE_DIR),
+                threads=args.threads,
             )
         )
         app, bare = servers
@@ -1540,9 +1566,10 @@ def describe_setup(args: argparse.Namespace, plan: dict[str, Any]) -> None:
     ).stdout.strip()
     import gunicorn
 
+    workers = "sync workers" if args.threads <= 1 else f"gthread workers of {args.threads} threads"
     say(
         f"machine: {os.cpu_count()} cores; Python {sys.version.split()[0]}, Django "
-        f"{django.get_version()}, gunicorn {gunicorn.__version__} ({args.workers} sync workers "
+        f"{django.get_version()}, gunicorn {gunicorn.__version__} ({args.workers} {workers} "
         f"each), PostgreSQL {pg}"
     )
     say(f"code: {head}" + (" (with uncommitted changes)" if dirty else ""))
