@@ -24,7 +24,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Max, Prefetch, Q, QuerySet
 from django.utils.translation import gettext
 
-from companion import games
+from companion import games, gcpolicy
 from companion import rules as engine
 from companion.games import log as game_log
 
@@ -168,6 +168,7 @@ def _load(
             result = engine.replay(rules, [rules.event_from_dict(r.payload) for r in mine])
             recent = _entries(rules, mine[-RECENT:])
             replays.put(key, result, mine[-1] if mine else None, recent)
+            gcpolicy.made_many()
         else:
             before = kept[key]
             new = mine[before.result.count - starts[game.pk] :]

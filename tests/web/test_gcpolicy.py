@@ -1,0 +1,73 @@
+"""companion.gcpolicy: a server process sets what it keeps (the replays) aside from the
+garbage collector's rounds, and leaves no garbage behind for good in doing so."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+
+import pytest
+from django.core.signals import request_started
+from django.test import Client
+
+from companion import gcpolicy
+from companion.tables.models import Game, Table
+
+from .helpers import game_url, new_uuid
+from .long_games import belote_game, next_entry
+
+
+@pytest.fixture
+def server() -> Client:
+    """A client whose handler has answered once: its middleware is made, as a server's is
+    before its first request, and lives as long as the test."""
+    client = Client()
+    assert client.get("/healthz").status_code == 200
+    return client
+
+
+@pytest.fixture
+def policy(server: Client, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The policy as the server installs it, setting aside every 5 requests; the collector as
+    it was afterwards."""
+    monkeypatch.setattr(gcpolicy, "EVERY", 5)
+    monkeypatch.setattr(gcpolicy, "_seen", 0)
+    gc.collect()
+    gc.freeze()  # what the test process already holds is not the policy's
+    gcpolicy.install()
+    try:
+        yield
+    finally:
+        request_started.disconnect(dispatch_uid="companion.gcpolicy")
+        gc.unfreeze()
+
+
+def _play(client: Client, game: Game, bids: int) -> None:
+    """``bids`` bids recorded, each followed by the game page and the live fragment."""
+    for _ in range(bids):
+        data = {"client_id": new_uuid(), **next_entry(game, 2)}
+        assert data["type"] == "bid"
+        assert client.post(game_url(game, "record/bid/"), data).status_code == 302
+        assert client.get(game_url(game)).status_code == 200
+        assert client.get(game_url(game, "live/"), {"v": -1}).status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_server_sets_kept_replays_aside_and_leaves_no_garbage_behind(
+    server: Client, policy: None, four_player_table: Table
+) -> None:
+    client = server
+    game = belote_game(four_player_table, 33, 2)  # eight bids come next
+    frozen = gc.get_freeze_count()
+    client.get(game_url(game))  # the whole log replayed: set aside at the next request
+    _play(client, game, 1)
+    assert gc.get_freeze_count() > frozen, "nothing was set aside"
+    _play(client, game, 7)
+    # What the collector still goes through is what was made since (not the kept replays).
+    gc.collect()
+    assert len(gc.get_objects(generation=2)) < gc.get_freeze_count() - frozen
+    # Whatever garbage there is outside what was set aside goes now; then what was set aside
+    # is handed back: any garbage in it would have stayed for good.
+    gc.collect()
+    gc.unfreeze()
+    assert gc.collect() == 0, "garbage was set aside, and would never have been freed"
