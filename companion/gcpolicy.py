@@ -8,10 +8,12 @@ changed (frozen dataclasses) and hold no reference cycles, so there is nothing i
 the collector to find.
 
 So every ``EVERY`` requests, and at the start of the request after one that replayed a whole
-log (``made_many``: a game opened for the first time in this process), when no other
-request's objects are alive in a sync worker, the process collects what is garbage among
-the objects made since the last time, then freezes what remains (``gc.freeze``): the
-collector never goes through those again. Objects set aside this way are still freed when
+log (``made_many``: a game opened for the first time in this process), the process collects
+what is garbage among the objects made since the last time, then freezes what remains
+(``gc.freeze``): the collector never goes through those again. Only while no other request
+is under way in the process (a threaded worker's other threads): a request's own objects
+hold reference cycles (a form and its fields), and set aside they would never be freed. It
+waits for a quiet moment otherwise. Objects set aside this way are still freed when
 nothing refers to them any more (a replaced replay, an evicted page); only a reference cycle
 that becomes garbage after being set aside is never freed, and the collection just before
 each freeze leaves none behind from the requests before it (``tests/web/test_gcpolicy.py``
@@ -25,14 +27,17 @@ from __future__ import annotations
 
 import gc
 import os
+import threading
 from typing import Any
 
-from django.core.signals import request_started
+from django.core.signals import request_finished, request_started
 
 #: Requests between two freezes; 0: never (the collector as Python sets it up).
 EVERY = int(os.environ.get("COMPANION_GC_FREEZE_EVERY", "200"))
 
 _seen = 0
+_under_way = 0
+_lock = threading.Lock()
 
 
 def set_aside() -> None:
@@ -51,13 +56,22 @@ def made_many() -> None:
 
 
 def _request_started(**_kwargs: Any) -> None:
-    global _seen
-    _seen += 1
-    if _seen >= EVERY:
-        _seen = 0
-        set_aside()
+    global _seen, _under_way
+    with _lock:  # a threaded worker's other requests wait here while it runs
+        _seen += 1
+        _under_way += 1
+        if _seen >= EVERY and _under_way == 1:
+            _seen = 0
+            set_aside()
+
+
+def _request_finished(**_kwargs: Any) -> None:
+    global _under_way
+    with _lock:
+        _under_way = max(0, _under_way - 1)
 
 
 def install() -> None:
     if EVERY > 0:
         request_started.connect(_request_started, dispatch_uid="companion.gcpolicy")
+        request_finished.connect(_request_finished, dispatch_uid="companion.gcpolicy")

@@ -7,7 +7,7 @@ import gc
 from collections.abc import Iterator
 
 import pytest
-from django.core.signals import request_started
+from django.core.signals import request_finished, request_started
 from django.test import Client
 
 from companion import gcpolicy
@@ -32,6 +32,7 @@ def policy(server: Client, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     it was afterwards."""
     monkeypatch.setattr(gcpolicy, "EVERY", 5)
     monkeypatch.setattr(gcpolicy, "_seen", 0)
+    monkeypatch.setattr(gcpolicy, "_under_way", 0)
     gc.collect()
     gc.freeze()  # what the test process already holds is not the policy's
     gcpolicy.install()
@@ -39,6 +40,7 @@ def policy(server: Client, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         yield
     finally:
         request_started.disconnect(dispatch_uid="companion.gcpolicy")
+        request_finished.disconnect(dispatch_uid="companion.gcpolicy")
         gc.unfreeze()
 
 
@@ -71,3 +73,19 @@ def test_a_server_sets_kept_replays_aside_and_leaves_no_garbage_behind(
     gc.collect()
     gc.unfreeze()
     assert gc.collect() == 0, "garbage was set aside, and would never have been freed"
+
+
+@pytest.mark.django_db
+def test_nothing_is_set_aside_while_another_request_is_under_way(policy: None) -> None:
+    """In a threaded worker: another thread's request holds reference cycles that would never
+    be freed once set aside, so the policy waits until it is the only request."""
+    request_started.send(sender=None)  # another thread's request, still under way
+    frozen = gc.get_freeze_count()
+    gcpolicy.made_many()
+    request_started.send(sender=None)
+    assert gc.get_freeze_count() == frozen, "set aside while another request was under way"
+    request_finished.send(sender=None)
+    request_finished.send(sender=None)
+    request_started.send(sender=None)  # alone now: what was due is done
+    assert gc.get_freeze_count() > frozen
+    request_finished.send(sender=None)
