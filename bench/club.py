@@ -1182,6 +1182,9 @@ def run(args: argparse.Namespace) -> int:
     (tmp / "club_settings.py").write_text(
         f"from companion.settings import *  # noqa: F403\nSTATIC_ROOT = {str(tmp / 'static')!r}\n"
     )
+    # The probe on the servers' garbage collectors (GC_PROBE): on the path of both.
+    (tmp / "sitecustomize.py").write_text(GC_PROBE)
+    gc_log = tmp / "gc.log"
     base_env = {k: v for k, v in os.environ.items() if k not in ("PYTEST_VERSION",)}
     app_env = base_env | {
         "DJANGO_SETTINGS_MODULE": "club_settings",
@@ -1199,7 +1202,7 @@ def run(args: argparse.Namespace) -> int:
         "DATABASE_URL": bare_url,
         "DJANGO_SECRET_KEY": SECRET,
     }
-    bare_env.pop("PYTHONPATH", None)
+    bare_env["PYTHONPATH"] = str(tmp)  # the probe only: bare Django is on --pythonpath
     servers: list[Server] = []
     py = sys.executable
     log = tmp / "servers.log"
@@ -1255,7 +1258,7 @@ def run(args: argparse.Namespace) -> int:
                 "companion.wsgi",
                 APP_PORT,
                 args.workers,
-                app_env,
+                app_env | {"COMPANION_BENCH_GC": f"app {gc_log}"},
                 app_db,
                 log,
                 threads=args.threads,
@@ -1267,7 +1270,7 @@ def run(args: argparse.Namespace) -> int:
                 "barewsgi",
                 BARE_PORT,
                 args.workers,
-                bare_env,
+                bare_env | {"COMPANION_BENCH_GC": f"bare {gc_log}"},
                 BARE_DB,
                 log,
                 str(BARE_DIR),
@@ -1277,7 +1280,7 @@ def run(args: argparse.Namespace) -> int:
         app, bare = servers
         wait_up(APP_PORT, "/healthz", app.proc)
         wait_up(BARE_PORT, "/", bare.proc)
-        failed = measure(args, plan, plan_file, app, bare, app_env, started)
+        failed = measure(args, plan, plan_file, app, bare, app_env, started, gc_log)
     except (SetupFailed, subprocess.CalledProcessError) as exc:
         say(f"\nSETUP FAILED: {exc}")
         if log.exists() and log.read_text().strip():
@@ -1323,6 +1326,7 @@ def measure(
     bare: Server,
     app_env: dict[str, str],
     started: float,
+    gc_log: Path,
 ) -> int:
     tables = plan["tables"]
     conns, secs, procs = args.connections, args.seconds, min(args.processes, args.connections)
@@ -1520,6 +1524,7 @@ def measure(
         bare_sizes,
         setup_s,
     )
+    say(gc_summary(gc_log))
     say(
         f"\nentries posted: {accepted_total} accepted, {refused_total} refused, "
         f"{errors} errors; database: "
@@ -1540,6 +1545,46 @@ def measure(
         say("FAILED: entries were refused or lost (see above)")
         return 1
     return 0
+
+
+#: Written as ``sitecustomize.py`` on the servers' path: each full collection of a gunicorn
+#: process started with ``COMPANION_BENCH_GC`` ("<server> <file>"), and how long it took,
+#: appended to that file. A full collection stops the process: under load, its length is a
+#: pause every request waiting on that worker sees.
+GC_PROBE = """\
+import gc, os, time
+
+_where = os.environ.get("COMPANION_BENCH_GC", "")
+if _where:
+    _server, _path = _where.split(" ", 1)
+    _started = [0.0]
+
+    def _probe(phase, info):
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            _started[0] = time.perf_counter()
+        else:
+            took = time.perf_counter() - _started[0]
+            with open(_path, "a") as out:
+                out.write(f"{_server} {os.getpid()} {took * 1000:.2f}\\n")
+
+    gc.callbacks.append(_probe)
+"""
+
+
+def gc_summary(path: Path) -> str:
+    """The servers' full garbage collections over the run (from GC_PROBE's file)."""
+    taken: dict[str, list[float]] = {"app": [], "bare": []}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            server, _pid, ms = line.split()
+            taken.setdefault(server, []).append(float(ms))
+    parts = [
+        f"{name} {len(ms)} ({sum(ms):.0f} ms in all, the longest {max(ms, default=0):.0f} ms)"
+        for name, ms in taken.items()
+    ]
+    return "full garbage collections in the gunicorn processes over the run: " + ", ".join(parts)
 
 
 def describe_setup(args: argparse.Namespace, plan: dict[str, Any]) -> None:

@@ -64,3 +64,23 @@ def test_a_mid_game_table_records_its_next_entries(client: Client, game: str, mo
         assert response.status_code == 200, (kind, fields)
         assert not response.has_header("HX-Retarget"), (kind, fields)  # refused: the form again
     assert Event.objects.filter(game_id=plan["game_id"]).count() == prefill + len(posts)
+
+
+def test_the_garbage_collector_probe_times_each_full_collection(tmp_path: Path) -> None:
+    """club.py puts GC_PROBE on the servers' path as sitecustomize: a process started with
+    COMPANION_BENCH_GC writes down each full collection; one started without it, nothing."""
+    import os
+    import subprocess
+
+    (tmp_path / "sitecustomize.py").write_text(club.GC_PROBE)
+    log = tmp_path / "gc.log"
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    collect = [sys.executable, "-c", "import gc; gc.collect(); gc.collect(); gc.collect(0)"]
+    subprocess.run(collect, env=env, check=True)
+    assert not log.exists()
+    subprocess.run(collect, env={**env, "COMPANION_BENCH_GC": f"app {log}"}, check=True)
+    lines = log.read_text().splitlines()
+    assert len(lines) >= 2 and all(line.split()[0] == "app" for line in lines)
+    assert club.gc_summary(log).startswith(
+        f"full garbage collections in the gunicorn processes over the run: app {len(lines)} ("
+    )
