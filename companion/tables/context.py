@@ -22,6 +22,7 @@ from .actions import Entry, Loaded, undo_target
 from .entry import EntryForm, describer, forms_for
 from .i18n import say
 from .ids import fresh_id
+from .memo import kept
 from .models import Table
 from .money_shown import Amount
 from .rows import kept_line
@@ -332,6 +333,14 @@ _HAND_LINES: dict[tuple[Any, ...], str] = {}
 _KEEP_HAND_LINES = 20_000
 
 
+def _hand_line(rules: engine.Rules[Any, Any], hand: Any) -> str:
+    scores = ", ".join(
+        f"{n} {_number(rules.shown_points(p))}"
+        for n, p in zip(rules.column_names(), hand.points, strict=True)
+    )
+    return gettext("Hand %(number)s: %(scores)s") % {"number": hand.number, "scores": scores}
+
+
 def summary_text(loaded: Loaded, table: Table) -> str:
     """A plain-text result to paste into a group chat."""
     rules, state = loaded.rules, loaded.state
@@ -340,18 +349,9 @@ def summary_text(loaded: Loaded, table: Table) -> str:
     names, language = rules.column_names(), get_language()
     for hand in rules.hands(state):
         key = (language, type(rules), names, hand.number, hand.points)
-        line = _HAND_LINES.get(key)
-        if line is None:
-            scores = ", ".join(
-                f"{n} {_number(rules.shown_points(p))}"
-                for n, p in zip(names, hand.points, strict=True)
-            )
-            hand_line = gettext("Hand %(number)s: %(scores)s")
-            line = hand_line % {"number": hand.number, "scores": scores}
-            if len(_HAND_LINES) >= _KEEP_HAND_LINES:
-                _HAND_LINES.clear()
-            _HAND_LINES[key] = line
-        lines.append(line)
+        lines.append(
+            kept(_HAND_LINES, key, lambda hand=hand: _hand_line(rules, hand), _KEEP_HAND_LINES)
+        )
     totals = ", ".join(f"{name} {_number(total)}" for name, total in standings(loaded))
     lines.append(gettext("Totals: %(totals)s") % {"totals": totals})
     outcome = rules.outcome(state)

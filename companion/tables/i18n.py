@@ -25,6 +25,7 @@ from companion.rules.cards import RANK_NAMES, Card, Suit
 from companion.rules.money import Chips
 from companion.rules.text import VERBATIM, Text, english
 
+from .memo import kept
 from .money_shown import chips_text, use_table_money
 
 #: The rank letters and joker names, written out so that ``makemessages`` puts them in the
@@ -84,32 +85,25 @@ def _number(value: int | Decimal, language: str) -> str:
     # writing 1000, as it always has (its tests and its players read it so).
     if language == "en" and type(value) is int:
         return str(value)
-    key = (language, value)
-    said = _numbers.get(key)
-    if said is None:
-        said = number_format(value, force_grouping=language != "en")
-        if len(_numbers) > _MANY:
-            _numbers.clear()
-        _numbers[key] = said
-    return said
+    grouped = language != "en"
+    return kept(
+        _numbers, (language, value), lambda: number_format(value, force_grouping=grouped), _MANY
+    )
 
 
 def _template(text: Text, language: str) -> str:
     key = (language, text.context, text.msgid, text.plural, text.number if text.plural else None)
-    template = _templates.get(key)
-    if template is None:
-        if text.context == VERBATIM:
-            template = text.msgid  # only a value: nothing to translate
-        elif text.plural:
-            template = ngettext(text.msgid, text.plural, text.number or 0)
-        elif text.context:
-            template = pgettext(text.context, text.msgid)
-        else:
-            template = gettext(text.msgid)
-        if len(_templates) > _MANY:
-            _templates.clear()
-        _templates[key] = template
-    return template
+    return kept(_templates, key, lambda: _translated(text), _MANY)
+
+
+def _translated(text: Text) -> str:
+    if text.context == VERBATIM:
+        return text.msgid  # only a value: nothing to translate
+    if text.plural:
+        return ngettext(text.msgid, text.plural, text.number or 0)
+    if text.context:
+        return pgettext(text.context, text.msgid)
+    return gettext(text.msgid)
 
 
 def say(text: Any) -> str:

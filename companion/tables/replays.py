@@ -28,6 +28,7 @@ from django.core.cache import BaseCache, caches
 
 from companion import rules as engine
 
+from .memo import kept
 from .models import Event, Game
 
 log = logging.getLogger(__name__)
@@ -74,16 +75,11 @@ def cache_key(game: Game, rules: engine.Rules[Any, Any]) -> str:
     """The key of this game's kept replay under these rules (house options and seat names);
     worked out once per process for each game, rules, options and names (a request needs it
     two or three times)."""
+    memo = (game.uid, type(rules), rules.options, tuple(rules.names))
     try:
-        memo = (game.uid, type(rules), rules.options, tuple(rules.names))
-        found = _KEYS.get(memo)
+        return kept(_KEYS, memo, lambda: _cache_key(game, rules), _KEEP_KEYS)
     except TypeError:  # options that cannot be a key: worked out each time
         return _cache_key(game, rules)
-    if found is None:
-        if len(_KEYS) >= _KEEP_KEYS:
-            _KEYS.clear()
-        found = _KEYS[memo] = _cache_key(game, rules)
-    return found
 
 
 _KEYS: dict[tuple[Any, ...], str] = {}
