@@ -196,3 +196,98 @@ def test_seat_chips_are_not_normalised_again_for_each_field_and_widget() -> None
         field = form.fields[name]
         assert isinstance(field.choices, FixedChoices) and field.widget.choices is field.choices
     assert [v for v, _ in form.fields["last_trick"].choices] == ["", 0, 1, 2, 3]
+
+
+def _trick_state(hands_in: int = 0) -> tuple[Any, Any, list[Any]]:
+    path = Path(settings.BASE_DIR) / "docs" / "examples" / "belote" / "made-contract.json"
+    log = game_log.load_log(json.loads(path.read_text()))
+    events = list(log.events)
+    tricks = [i for i, e in enumerate(events) if e.kind == "trick"]
+    at = tricks[hands_in]
+    state = replay(log.rules, events[:at]).state
+    return log.rules, SimpleNamespace(rules=log.rules, state=state, game=None, count=at), events
+
+
+def test_trick_forms_for_the_same_cards_share_one_grid() -> None:
+    """The grid is made once for a hand's cards still out, in a language: the form an entry's
+    answer draws and the form that entry is then posted to share it (and its drawn rows); a
+    trick later, or in another language, it is another grid; a form with its own
+    ``card_choices`` makes its own."""
+    from django.utils import translation
+
+    rules, loaded, _events = _trick_state(0)
+    trick = forms_for(rules.key)["trick"]
+    with translation.override("en"):
+        shown = trick(loaded)
+        posted = trick(loaded, {"card_0": "JS", "at": str(loaded.count)})
+        grid = shown.fields["card_0"].widget.choices
+        assert posted.fields["card_1"].widget.choices is grid
+        str(shown["card_0"])  # drawn once: the posted form's grid has the rows
+        assert posted.fields["card_0"].widget.choices.grid is not None
+        _, later, _ = _trick_state(1)
+        assert trick(later).fields["card_0"].widget.choices is not grid
+    with translation.override("fr"):
+        french = trick(loaded).fields["card_0"].widget.choices
+        assert french is not grid and list(french) != list(grid)
+
+    class OwnGrid(trick):  # type: ignore[misc, valid-type]
+        def card_choices(self) -> list[tuple[str, list[tuple[str, str]]]]:
+            return [("♠", [("AS", "A♠")])]
+
+    mine = OwnGrid(loaded).fields["card_0"].widget.choices
+    assert list(mine) == [("♠", [("AS", "A♠")])]
+    assert OwnGrid(loaded).fields["card_0"].widget.choices is not mine
+
+
+def test_a_trick_form_s_fields_draw_as_fields_given_their_widgets_do() -> None:
+    """The card grids and the typed box are made from their widget classes (a widget handed
+    to a field is deep-copied by it); they draw exactly as fields handed the widgets would."""
+    from django import forms
+
+    from companion.tables.entry.base import CardGrid, FixedChoices, TextInput
+
+    rules, loaded, _events = _trick_state(0)
+    form = forms_for(rules.key)["trick"](loaded, {"card_2": "JS", "typed": "7h"})
+    name = rules.names[2]
+    grid = FixedChoices(form.card_choices())
+    made = {
+        "card_2": forms.CharField(
+            label=name,
+            required=False,
+            widget=CardGrid(choices=grid, attrs={"aria-label": name}),
+        ),
+        "typed": forms.CharField(
+            label=form.fields["typed"].label,
+            required=False,
+            max_length=80,
+            widget=TextInput(
+                attrs={
+                    "autocomplete": "off",
+                    "spellcheck": "false",
+                    "autocapitalize": "characters",
+                    "placeholder": "AS KS 10H QH",
+                }
+            ),
+        ),
+    }
+    for field_name, field in made.items():
+        given = forms.Form({"card_2": "JS", "typed": "7h"})
+        given.fields[field_name] = field
+        assert str(form[field_name]) == str(given[field_name])
+        assert list(form.fields[field_name].widget.attrs) == list(field.widget.attrs)
+
+
+def test_entry_forms_declare_no_fields_to_be_copied_for_each_form() -> None:
+    """Django deep-copies a form class's declared fields for every form it makes; the entry
+    forms make theirs instead, the submission id and the log's length first."""
+    from companion.tables.entry.base import EntryForm
+
+    classes = {c for game in GAMES for c in forms_for(game).values()}
+    assert classes and all(not c.base_fields for c in [EntryForm, *classes])
+    rules, loaded, _events = _trick_state(0)
+    form = forms_for(rules.key)["trick"](loaded, {"client_id": "x"})
+    assert list(form.fields)[:2] == ["client_id", "at"]
+    assert not form.is_valid()
+    assert form.errors["client_id"] == [
+        "This form's submission id is damaged: reload the page and try again."
+    ]

@@ -17,6 +17,7 @@ from companion import rules as engine
 from companion.rules.cards import RANK_NAMES, Suit
 from companion.tables.i18n import say
 from companion.tables.ids import fresh_id
+from companion.tables.memo import kept
 
 if TYPE_CHECKING:
     from companion.tables.actions import Loaded
@@ -157,6 +158,21 @@ class NumberInput(_FastInput, forms.NumberInput):
     pass
 
 
+class TypedCards(TextInput):
+    """The box to type a trick's cards in."""
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(
+            {
+                "autocomplete": "off",
+                "spellcheck": "false",
+                "autocapitalize": "characters",
+                "placeholder": "AS KS 10H QH",
+                **(attrs or {}),
+            }
+        )
+
+
 class Chips(_FastChips, forms.RadioSelect):
     """Radio buttons drawn as large tap targets (pure CSS, no JavaScript)."""
 
@@ -251,6 +267,12 @@ class PointsField(forms.IntegerField):
         return {}  # min/max are checked here, not by the browser (it would refuse "12+11")
 
 
+_ID_ERRORS = {
+    "required": _("This form has no submission id: reload the page and try again."),
+    "invalid": _("This form's submission id is damaged: reload the page and try again."),
+}
+
+
 class EntryForm(forms.Form):
     """Base: carries the game being recorded and a one-time submission id.
 
@@ -261,23 +283,19 @@ class EntryForm(forms.Form):
     label: ClassVar[str]  # the tab / button text: "Deal", "Trick", "Piles"
     template: ClassVar[str]
 
-    client_id = forms.UUIDField(
-        widget=Hidden,
-        error_messages={
-            "required": _("This form has no submission id: reload the page and try again."),
-            "invalid": _("This form's submission id is damaged: reload the page and try again."),
-        },
-    )
-    # The number of entries in the log when the form was rendered: the position its entry
-    # takes. Read by guards.posted_at (never an error here); a form made for another state of
-    # the log is refused (actions.StaleEntry).
-    at = forms.CharField(widget=Hidden, required=False)
-
     def __init__(self, loaded: Loaded, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("client_id", fresh_id())
         kwargs["initial"].setdefault("at", loaded.count)
         super().__init__(*args, **kwargs)
+        # Made here rather than declared on the class, which Django would deep-copy (each field
+        # and its widget) for every form: a request makes two forms, and the copies were a
+        # tenth of the cost of making them. No entry form declares fields on its class.
+        self.fields["client_id"] = forms.UUIDField(widget=Hidden, error_messages=_ID_ERRORS)
+        # The number of entries in the log when the form was rendered: the position its entry
+        # takes. Read by guards.posted_at (never an error here); a form made for another state
+        # of the log is refused (actions.StaleEntry).
+        self.fields["at"] = forms.CharField(widget=Hidden, required=False)
         self.loaded = loaded
         self.rules = loaded.rules
         self.state = loaded.state
@@ -428,6 +446,10 @@ def suit_chips(
     )
 
 
+#: The card grids of trick forms, by language, form and cards already played in the hand.
+_GRIDS: dict[tuple[Any, ...], FixedChoices] = {}
+_KEEP_GRIDS = 1000
+
 _SAID_RANKS: dict[tuple[str, int], tuple[Any, list[tuple[str, str]]]] = {}
 
 
@@ -479,7 +501,7 @@ class TrickEntryForm(EntryForm):
         hand = getattr(self.state, "hand", None)
         self.number = len(hand.tricks) + 1 if hand is not None else 1
         self.leader, self.order = self.playing_order()
-        grid = FixedChoices(self.card_choices())
+        grid = self.grid()
         # A card in one tap (the grid). The rank and suit chips are made only for a post that
         # uses them (or a grid with no card): the form shown has the grid, which needs neither.
         chips = (
@@ -488,27 +510,34 @@ class TrickEntryForm(EntryForm):
             or (self.is_bound and any(k.startswith(("rank_", "suit_")) for k in self.data))
         )
         for seat in self.order:
-            self.fields[f"card_{seat}"] = forms.CharField(
-                label=self.rules.names[seat],
-                required=False,
-                widget=CardGrid(choices=grid, attrs={"aria-label": self.rules.names[seat]}),
+            name = self.rules.names[seat]
+            # The widget made by the field from its class, then given its choices and label: a
+            # widget handed to a field is deep-copied by it.
+            field = self.fields[f"card_{seat}"] = forms.CharField(
+                label=name, required=False, widget=CardGrid
             )
+            field.widget.choices = grid
+            field.widget.attrs["aria-label"] = name
             if chips:
-                self.fields[f"rank_{seat}"] = rank_chips(self.rules.names[seat], self.ranks)
+                self.fields[f"rank_{seat}"] = rank_chips(name, self.ranks)
                 self.fields[f"suit_{seat}"] = suit_chips()
         self.fields["typed"] = forms.CharField(
             label=_("Or type the cards in the order played"),
             required=False,
             max_length=80,
-            widget=TextInput(
-                attrs={
-                    "autocomplete": "off",
-                    "spellcheck": "false",
-                    "autocapitalize": "characters",
-                    "placeholder": "AS KS 10H QH",
-                }
-            ),
+            widget=TypedCards,
         )
+
+    def grid(self) -> FixedChoices:
+        """``card_choices()``, as a card grid's choices. Where a form takes the grid as this
+        class makes it, the same grid (and its rows, once drawn) serves every form made for
+        the same cards in the same language: the next form an entry's answer draws is the form
+        its next entry is posted to, and every phone at the table is shown it."""
+        if type(self).card_choices is not TrickEntryForm.card_choices:
+            return FixedChoices(self.card_choices())
+        played = frozenset(card_code(c) for c in self.played_this_hand())
+        key = (get_language(), type(self), played)  # the class: its ranks and its pack
+        return kept(_GRIDS, key, lambda: FixedChoices(self.card_choices()), _KEEP_GRIDS)
 
     def played_this_hand(self) -> list[engine.Card]:
         """The cards already played in this hand's tricks."""
