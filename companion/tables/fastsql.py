@@ -187,6 +187,13 @@ _SEATS_AND_LOG_SQL = (
 )
 
 
+#: The related instances are cached on each instance as ``select_related`` caches them
+#: (``Field.set_cached_value``), without the checks of assigning through the descriptor.
+_SEAT_PLAYER = Seat._meta.get_field("player")
+_SEAT_GAME = Seat._meta.get_field("game")
+_GAME_TABLE = Game._meta.get_field("table")
+
+
 def _seats(rows: Sequence[Sequence[Any]]) -> list[Seat]:
     seats: list[Seat] = []
     game: Game | None = None
@@ -194,11 +201,11 @@ def _seats(rows: Sequence[Sequence[Any]]) -> list[Seat]:
     for row in rows:
         if game is None:
             seat, player, game, table = _split(row, _SEATED, conn)
-            game.table = table
+            _GAME_TABLE.set_cached_value(game, table)
         else:  # the same game and table on every row: built once
             seat, player = _split(row, _SEATED[:2], conn)
-        seat.player = player
-        seat.game = game
+        _SEAT_PLAYER.set_cached_value(seat, player)
+        _SEAT_GAME.set_cached_value(seat, game)
         seats.append(seat)
     return seats
 

@@ -9,6 +9,7 @@ import pytest
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Model
 from django.db.models.signals import post_init, pre_init
+from django.test.utils import CaptureQueriesContext
 
 from companion.tables import actions, fastsql
 from companion.tables.models import Event, Game, Player, Seat, Table
@@ -36,6 +37,9 @@ def test_the_read_of_a_game_by_its_link_builds_what_the_orm_builds(
     seats, events = fastsql.seats_and_log(four_player_table.score_key, game.number, game.pk, 5)
     orm_seats = list(Seat.objects.filter(game=game).select_related("player", "game__table"))
     assert len(seats) == 4
+    with CaptureQueriesContext(connection) as read:  # the relations come with the seats
+        assert all(s.game.table.pk == game.table_id and s.player.pk for s in seats)
+    assert not read.captured_queries
     for seat, orm in zip(seats, orm_seats, strict=True):
         _same(seat, orm)
         _same(seat.player, orm.player)
