@@ -420,7 +420,7 @@ def game_context(
         "prompt": rules.prompt(state) if can_score else for_viewers(rules.prompt(state)),
         "info": rules.info(state),
         "reminders": lazy(lambda: reminders(loaded)),
-        "options": rules.describe_options(),
+        "options": lazy(rules.describe_options),
         "option_changes": lazy(lambda: option_changes(loaded)),
         "outcome": outcome,
         "winners": rules.winners_text(outcome) if outcome else "",
@@ -452,5 +452,7 @@ def game_context(
         "history_url": base + "history/",
         "hands_url": base + "hands/",
         "rules_url": address("rules:game", rules.key),
-        "view_url": request.build_absolute_uri(address("tables:table", table.view_key)),
+        "view_url": lazy(
+            lambda: request.build_absolute_uri(address("tables:table", table.view_key))
+        ),
     }

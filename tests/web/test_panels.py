@@ -176,3 +176,20 @@ def test_a_games_hand_template_is_looked_for_once() -> None:
         assert _hand_template(key, family) == names[0 if own else 1]
         assert _hand_template(key, family) == names[0 if own else 1]
     assert _hand_template.cache_info().misses == len(GAMES)
+
+
+@pytest.mark.django_db
+def test_what_an_entry_s_answer_does_not_show_is_worked_out_only_when_drawn() -> None:
+    """The share link and the house rules in force are on the page, not in the answer to an
+    entry: the context works them out when a template first reads them."""
+    from django.utils.functional import empty
+
+    path = Path(settings.BASE_DIR) / "docs" / "examples" / "belote" / "made-contract.json"
+    log = game_log.load_log(json.loads(path.read_text()))
+    game = _game(log, list(log.events)[:3])
+    ctx = _context(game, True)
+    for name in ("view_url", "options"):
+        assert ctx[name]._wrapped is empty, name
+    table = Table.objects.get(pk=game.table_id)
+    assert str(ctx["view_url"]) == f"http://testserver/t/{table.view_key}/"
+    assert list(ctx["options"]) == list(log.rules.describe_options())
