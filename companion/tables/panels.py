@@ -34,6 +34,7 @@ __all__ = [
     "hand",
     "history",
     "poll",
+    "reminders",
     "scoreboard",
     "status",
     "trick_form",
@@ -502,6 +503,28 @@ def history(context: Context, swap_oob: Any = None) -> SafeString:
     return mark_safe("".join(out))
 
 
+def reminders(context: Context) -> SafeString:
+    """``tables/_reminders.html``: the rules for this hand (what is trump, who must take how
+    many tricks), each with a link to its rule."""
+    rows = context.get("reminders")
+    if not rows:
+        return mark_safe("\n")
+    rules_url = _v(context.get("rules_url"))
+    see = _v(gettext("rule"))
+    items = []
+    for r in rows:
+        link = (
+            f' <a href="{rules_url}#{_v(r.rule)}" target="_blank" rel="noopener">{see}</a>'
+            if r.rule
+            else ""
+        )
+        items.append(f"<div><dt>{_s(r.label)}</dt><dd>{_s(r.text)}{link}</dd></div>\n")
+    return mark_safe(
+        f'\n<section class="panel stack" id="reminders">\n<h2>{_v(gettext("Rules for this hand"))}'
+        f'</h2>\n<dl class="reminders">\n{"".join(items)}</dl>\n</section>\n'
+    )
+
+
 def written(context: Context) -> SafeString:
     """``tables/_written.html``: the answer to an entry that did not end a hand, what it
     changed, out of band: the prompt, the next form, the rules for this hand if the entry
@@ -510,8 +533,7 @@ def written(context: Context) -> SafeString:
     context processors, the tags' arguments) cost about as much as drawing the history."""
     out = [status(context, True), "\n", entry(context, True), "\n"]
     if not context.get("same_reminders"):
-        reminders = _template(context, "tables/_reminders.html")
-        out.append(f'<div id="reminders-panel" hx-swap-oob="true">{reminders}</div>')
+        out.append(f'<div id="reminders-panel" hx-swap-oob="true">{reminders(context)}</div>')
     out += [
         f'\n<div id="hand-panel" hx-swap-oob="true">{hand(context)}</div>\n',
         history(context, True),

@@ -1,9 +1,10 @@
 """The panels drawn in Python (companion/tables/panels.py) are what their reference templates
 under ``templates/reference/`` draw: the prompt, the entry panel and form, a trick's form, the
-hand's tricks, the scores (latest hands and every hand), the history and the poll, and the
-answer to an entry within a hand that is made of them, for the states of every game's example
-log (a trick under way, a deal, the game over), in every language, for a scorer and a viewer,
-with a stale form, a refused one and one with field errors, an abandoned game."""
+hand's tricks, the scores (latest hands and every hand), the rules for this hand, the history
+and the poll, and the answer to an entry within a hand that is made of them, for the states of
+every game's example log (a trick under way, a deal, the game over), in every language, for a
+scorer and a viewer, with a stale form, a refused one and one with field errors, an abandoned
+game."""
 
 from __future__ import annotations
 
@@ -81,6 +82,7 @@ def _compare_all(ctx: dict[str, Any]) -> int:
         for same in (True, False):
             _same("reference/tables/_written.html", panels.written, {**ctx, "same_reminders": same})
     _same("reference/tables/_scoreboard.html", panels.scoreboard, ctx)
+    _same("reference/tables/_reminders.html", panels.reminders, ctx)
     every = {**ctx, "board": scoreboard(ctx["loaded"], every_hand=True)}
     _same("reference/tables/_scoreboard.html", panels.scoreboard, every)
     hand = f"reference/{ctx['hand_template'].template.origin.template_name}"

@@ -57,3 +57,8 @@ def tricks_panel(context: Any) -> SafeString:
 @register.simple_tag(takes_context=True)
 def scoreboard_panel(context: Any) -> SafeString:
     return panels.scoreboard(context)
+
+
+@register.simple_tag(takes_context=True)
+def reminders_panel(context: Any) -> SafeString:
+    return panels.reminders(context)
