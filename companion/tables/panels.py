@@ -31,7 +31,9 @@ from .rows import history_html
 __all__ = [
     "entry",
     "entry_form",
+    "export",
     "hand",
+    "live",
     "history",
     "poll",
     "reminders",
@@ -510,7 +512,7 @@ def reminders(context: Context) -> SafeString:
     if not rows:
         return mark_safe("\n")
     rules_url = _v(context.get("rules_url"))
-    see = _v(gettext("rule"))
+    see = gettext("rule")
     items = []
     for r in rows:
         link = (
@@ -520,9 +522,56 @@ def reminders(context: Context) -> SafeString:
         )
         items.append(f"<div><dt>{_s(r.label)}</dt><dd>{_s(r.text)}{link}</dd></div>\n")
     return mark_safe(
-        f'\n<section class="panel stack" id="reminders">\n<h2>{_v(gettext("Rules for this hand"))}'
+        f'\n<section class="panel stack" id="reminders">\n<h2>{gettext("Rules for this hand")}'
         f'</h2>\n<dl class="reminders">\n{"".join(items)}</dl>\n</section>\n'
     )
+
+
+def export(context: Context, oob: Any = None) -> SafeString:
+    """``tables/_export.html``: the result to paste into a group chat, and the game's log and
+    scores to download."""
+    oob = context.get("oob") if oob is None else oob
+    log, scores = _game_url(context, "log.json"), _game_url(context, "scores.csv")
+    restore = gettext(
+        "The log restores the whole game on any Companion: Import it from the home page."
+    )
+    return mark_safe(
+        f'<section class="panel stack" id="export"{_oob(oob)}>\n'
+        f"<h2>{gettext('Share the result')}</h2>\n"
+        f'<label class="field">{gettext("Text summary for the group chat")}\n'
+        f'<textarea readonly rows="6" class="summary">{_v(context.get("summary"))}</textarea>'
+        f'</label>\n<p><a class="btn btn-secondary" href="{_v(log)}" download>'
+        f"{gettext('Download the game log (JSON)')}</a></p>\n"
+        f'<p><a class="btn btn-secondary" href="{_v(scores)}" download>'
+        f"{gettext('Download the scores (CSV, for a spreadsheet)')}</a></p>\n"
+        f'<p class="muted">{restore}</p>\n</section>'
+    )
+
+
+def live(context: Context) -> SafeString:
+    """``tables/_live.html``: what the live poll replaces (the poll itself, the rules for this
+    hand, the hand's panel, the scores, the latest entries) and, sent out of band (``oob``),
+    the prompt, the entry form if the step moved on from the one the phone shows
+    (``seen_step``), the result to share, and the house rules unless the answer is an entry's
+    (``written``)."""
+    out = [
+        '<div id="live" class="stack">\n',
+        poll(context),
+        f'\n<div id="reminders-panel">{reminders(context)}</div>\n',
+        f'<div id="hand-panel">{hand(context)}</div>\n',
+        scoreboard(context),
+        "\n",
+        history(context),
+        "\n</div>\n",
+    ]
+    if context.get("oob"):
+        out.append(status(context))
+        if context.get("can_score") and context.get("step") != context.get("seen_step"):
+            out.append(entry(context))
+        out.append(export(context))
+        if not context.get("written"):
+            out.append(_template(context, "tables/_options.html"))
+    return mark_safe("".join(out))
 
 
 def written(context: Context) -> SafeString:

@@ -402,7 +402,9 @@ def _after_write(
         drawn = panels.written(RequestContext(request, {**ctx, **csrf(request)}))
         response = reswap(HttpResponse(drawn), "none")
     else:
-        response = render(request, "tables/_live.html", {**ctx, "oob": True, "written": True})
+        # What templates/tables/_live.html draws, without the template engine (as above).
+        context = RequestContext(request, {**ctx, **csrf(request), "oob": True, "written": True})
+        response = HttpResponse(panels.live(context))
     return trigger_client_event(response, "scores-changed")
 
 

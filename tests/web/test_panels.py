@@ -1,7 +1,8 @@
 """The panels drawn in Python (companion/tables/panels.py) are what their reference templates
 under ``templates/reference/`` draw: the prompt, the entry panel and form, a trick's form, the
-hand's tricks, the scores (latest hands and every hand), the rules for this hand, the history
-and the poll, and the answer to an entry within a hand that is made of them, for the states of
+hand's tricks, the scores (latest hands and every hand), the rules for this hand, the history,
+the poll, the result to share, and the live panel and the answer to an entry that are made of
+them, for the states of
 every game's example log (a trick under way, a deal, the game over), in every language, for a
 scorer and a viewer, with a stale form, a refused one and one with field errors, an abandoned
 game."""
@@ -76,8 +77,14 @@ def _compare_all(ctx: dict[str, Any]) -> int:
         _same("reference/tables/_status.html", panels.status, with_oob)
         _same("reference/tables/_history.html", panels.history, with_oob)
         _same("reference/tables/_poll.html", panels.poll, with_oob)
+        _same("reference/tables/_export.html", panels.export, with_oob)
         if ctx["can_score"]:
             _same("reference/tables/_entry.html", panels.entry, with_oob)
+    # The live panel: an entry's answer (written), the poll's with the step seen or not, the page.
+    for oob, written, seen in ((True, True, None), (True, False, ctx["step"]), (True, False, "x")):
+        live = {**ctx, "oob": oob, "swap_oob": oob, "written": written, "seen_step": seen}
+        _same("reference/tables/_live.html", panels.live, live)
+    _same("reference/tables/_live.html", panels.live, {**ctx, "oob": False, "swap_oob": False})
     if ctx["can_score"]:  # the answer to an entry within a hand, rules for it changed or not
         for same in (True, False):
             _same("reference/tables/_written.html", panels.written, {**ctx, "same_reminders": same})

@@ -62,3 +62,13 @@ def scoreboard_panel(context: Any) -> SafeString:
 @register.simple_tag(takes_context=True)
 def reminders_panel(context: Any) -> SafeString:
     return panels.reminders(context)
+
+
+@register.simple_tag(takes_context=True)
+def export_panel(context: Any, oob: Any = None) -> SafeString:
+    return panels.export(context, oob)
+
+
+@register.simple_tag(takes_context=True)
+def live_panel(context: Any) -> SafeString:
+    return panels.live(context)
