@@ -93,25 +93,26 @@ def _run(sql: str, params: Sequence[Any], fetch: Callable[[CursorWrapper], _T]) 
     again. Running a write again is safe too: on a connection found dead it was not
     committed, or, if it was, the retry finds its position or submission id taken and writes
     nothing (``append_unless_moved``)."""
+    conn = connections[DEFAULT_DB_ALIAS]  # looked up once: each use of `connection` looks it up
     retry = (
-        connection.connection is not None
-        and connection.health_check_enabled
-        and not connection.health_check_done
-        and not connection.in_atomic_block
+        conn.connection is not None
+        and conn.health_check_enabled
+        and not conn.health_check_done
+        and not conn.in_atomic_block
     )
     if retry:
-        connection.health_check_done = True  # this statement is the check
+        conn.health_check_done = True  # this statement is the check
     try:
-        with _cursor() as cursor:
+        with _cursor(conn) as cursor:
             cursor.execute(sql, params)
             return fetch(cursor)
     except (OperationalError, InterfaceError):
-        raw = connection.connection
+        raw = conn.connection
         if not retry or (raw is not None and not raw.closed and not getattr(raw, "broken", False)):
             raise
         log.warning("a kept database connection had died: connecting again")
-        connection.close()
-    with _cursor() as cursor:
+        conn.close()
+    with _cursor(conn) as cursor:
         cursor.execute(sql, params)
         return fetch(cursor)
 
@@ -124,7 +125,7 @@ def _one(cursor: CursorWrapper) -> Any:
     return cursor.fetchone()
 
 
-def _cursor() -> CursorWrapper:
+def _cursor(conn: Any = None) -> CursorWrapper:
     """A cursor for these statements. On PostgreSQL, each is prepared the first time a
     connection runs it, so that PostgreSQL plans it once per connection instead of once per
     request (planning the seats' join costs it about 0.3 ms, running it about 0.1 ms); Django's
@@ -132,24 +133,26 @@ def _cursor() -> CursorWrapper:
     its own, so the queries are counted and logged the same. Off with the setting
     ``COMPANION_PREPARED_STATEMENTS`` (environment: ``DATABASE_PREPARED_STATEMENTS=0``) for a
     connection pooler that cannot keep prepared statements."""
-    if connection.vendor != "postgresql" or not settings.COMPANION_PREPARED_STATEMENTS:
-        return connection.cursor()
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    with connection.wrap_database_errors:
-        raw = connection.connection
+    if conn is None:
+        conn = connections[DEFAULT_DB_ALIAS]
+    if conn.vendor != "postgresql" or not settings.COMPANION_PREPARED_STATEMENTS:
+        return conn.cursor()
+    conn.close_if_health_check_failed()
+    conn.ensure_connection()
+    with conn.wrap_database_errors:
+        raw = conn.connection
         if raw.prepare_threshold is None:  # as Django leaves it
             raw.prepare_threshold = 0  # prepared on first use
-        if getattr(raw, "_companion_timezone", None) != connection.timezone:
+        if getattr(raw, "_companion_timezone", None) != conn.timezone:
             # Django registers the time zone's loader on each cursor it makes; here it is
             # registered once on the connection, which its cursors inherit.
-            register_tzloader(connection.timezone, raw)
-            raw._companion_timezone = connection.timezone
+            register_tzloader(conn.timezone, raw)
+            raw._companion_timezone = conn.timezone
         cursor = Cursor(raw)
-    connection.validate_thread_sharing()
-    if connection.queries_logged:
-        return connection.make_debug_cursor(cursor)
-    return connection.make_cursor(cursor)
+    conn.validate_thread_sharing()
+    if conn.queries_logged:
+        return conn.make_debug_cursor(cursor)
+    return conn.make_cursor(cursor)
 
 
 _SEAT = Layout(Seat, "s")
