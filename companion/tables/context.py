@@ -18,6 +18,7 @@ from django.utils.translation import get_language, gettext
 from companion import rules as engine
 from companion.rules.text import for_viewers
 
+from . import money_shown
 from .actions import Entry, Loaded, undo_target
 from .entry import EntryForm, describer, forms_for
 from .i18n import say
@@ -25,7 +26,7 @@ from .ids import fresh_id
 from .memo import kept
 from .models import Table
 from .money_shown import Amount
-from .rows import kept_line
+from .rows import kept_line, text_key
 
 
 @functools.lru_cache(maxsize=4096)
@@ -278,6 +279,36 @@ def describe_entry(
     return kept_line(rules, event, describe, language)
 
 
+#: Each entry's line in the history and its key (``rows.text_key``), by the entry's row as
+#: kept with the game's replay (``Loaded.recent``) and everything the line is said with: an
+#: answer sends the latest ten entries again. The row itself is held with them, so that its
+#: ``id`` is not reused while kept (a row's primary key can be, on SQLite, once deleted).
+_TEXTS: dict[tuple[Any, ...], tuple[Any, str, tuple[str, str, str]]] = {}
+_KEEP_TEXTS = 5000
+
+
+def _entry_text(
+    rules: engine.Rules[Any, Any], event: engine.Event, row: Any, language: str
+) -> tuple[str, tuple[str, str, str]]:
+    """``describe_entry`` and its ``rows.text_key``, worked out once per entry (the row read
+    from the log, kept with the replay), language, currency, game, seat names and house rules,
+    rather than once per answer while the entry stays in view."""
+    key = (id(row), language, money_shown.current(), rules.key, tuple(rules.names), rules.options)
+    try:
+        found = _TEXTS.get(key)
+    except TypeError:  # options that cannot be a key: worked out each time
+        text = describe_entry(rules, event, language)
+        return text, text_key(text)
+    if found is not None and found[0] is row:
+        return found[1], found[2]
+    text = describe_entry(rules, event, language)
+    said = text_key(text)
+    if len(_TEXTS) >= _KEEP_TEXTS:
+        _TEXTS.clear()  # begun again: only the entries still in view are asked for again
+    _TEXTS[key] = (row, text, said)
+    return text, said
+
+
 def history(
     loaded: Loaded, game_url: str, entries: Sequence[Entry] | None = None
 ) -> list[dict[str, Any]]:
@@ -296,11 +327,13 @@ def history(
     for index, event, row in ((e.index, e.event, e.row) for e in reversed(entries)):
         voided = index in loaded.result.voided
         special = isinstance(event, engine.Void | engine.Correction)
+        text, said = _entry_text(loaded.rules, event, row, language)
         rows.append(
             {
                 "index": index,
                 "number": index + 1,
-                "text": describe_entry(loaded.rules, event, language),
+                "text": text,
+                "said": said,
                 "voided": voided,
                 "is_void": isinstance(event, engine.Void),
                 "corrected_by": corrected[index] + 1 if index in corrected else None,

@@ -46,17 +46,19 @@ def _kept_or_made(
     return made
 
 
+def text_key(text: Any) -> tuple[str, str, str]:
+    """What a row's text is drawn from: its kind, its message and its values."""
+    return type(text).__name__, str(text), repr(getattr(text, "values", None))
+
+
 def _key(row: Mapping[str, Any], can_score: bool, rules_url: str, language: str) -> tuple[Any, ...]:
-    text = row["text"]
     return (
         language,
         money_shown.current(),  # amounts in the table's currency
         can_score,
         rules_url,
         row["number"],
-        type(text).__name__,
-        str(text),
-        repr(getattr(text, "values", None)),
+        row.get("said") or text_key(row["text"]),  # worked out with the text (context.history)
         row["voided"],
         row["is_void"],
         row["corrected_by"],

@@ -137,3 +137,28 @@ def test_a_kept_line_is_never_shown_in_another_currency() -> None:
         money_shown.use_table_money(SimpleNamespace(currency="$", decimals=2, chip_value=100))
         in_dollars = rows.kept_line(rules, event, describe)
     assert in_euros == "Bet €2.50" and in_dollars == "Bet $5.00"
+
+
+def test_an_entry_s_line_is_worked_out_once_per_row_kept_with_the_replay(played: Game) -> None:
+    """The latest entries' lines are kept by the row read from the log (held with the game's
+    kept replay), not worked out again for every answer; another row, even under the same
+    primary key (SQLite may give a deleted row's key again), gets its own line; so does
+    another language."""
+    from companion.tables import context
+
+    loaded = actions.load(played)
+    with translation.override("en"):
+        first = history(loaded, "/g/")
+        again = history(loaded, "/g/")
+        assert all(a["said"] is b["said"] for a, b in zip(first, again, strict=True))
+        trick = next(e for e in loaded.recent if isinstance(e.event, BuckTrick))
+        bid = next(e for e in loaded.recent if isinstance(e.event, Bid))
+        # The bid's row as another object with the trick's row's key: the bid's own line.
+        bid_row = type(bid.row).objects.get(pk=bid.row.pk)
+        bid_row.pk = trick.row.pk
+        said, _ = context._entry_text(loaded.rules, bid.event, bid_row, "en")
+        trick_said, _ = context._entry_text(loaded.rules, trick.event, trick.row, "en")
+        assert said == context.describe_entry(loaded.rules, bid.event) != trick_said
+    with translation.override("fr"):
+        french = history(loaded, "/g/")
+    assert [r["text"] for r in french] != [r["text"] for r in first]
