@@ -23,7 +23,7 @@ from .actions import Entry, Loaded, undo_target
 from .entry import EntryForm, describer, forms_for
 from .i18n import say
 from .ids import fresh_id
-from .memo import kept
+from .memo import kept, kept_with
 from .models import Table
 from .money_shown import Amount
 from .rows import kept_line, text_key
@@ -51,18 +51,13 @@ def reminders(loaded: Loaded) -> list[engine.Reminder]:
     """The rules for this hand (``Rules.reminders``), worked out once per state and rules.
     Language-free: the texts are said when drawn."""
     rules, state = loaded.rules, loaded.state
-    key = (id(state), type(rules), rules.names, rules.options)
-    try:
-        found = _REMINDERS.get(key)
-    except TypeError:  # options that cannot be hashed: nothing kept
-        return rules.reminders(state)
-    if found is not None and found[0] is state:
-        return found[1]
-    value = rules.reminders(state)
-    if len(_REMINDERS) >= _KEEP_REMINDERS:
-        _REMINDERS.clear()  # begun again: only the latest states are ever asked for twice
-    _REMINDERS[key] = (state, value)  # the state held: its id is not reused while kept
-    return value
+    return kept_with(
+        _REMINDERS,
+        state,
+        (type(rules), rules.names, rules.options),
+        lambda: rules.reminders(state),
+        _KEEP_REMINDERS,
+    )
 
 
 def available_kinds(loaded: Loaded) -> list[str]:
@@ -283,7 +278,7 @@ def describe_entry(
 #: kept with the game's replay (``Loaded.recent``) and everything the line is said with: an
 #: answer sends the latest ten entries again. The row itself is held with them, so that its
 #: ``id`` is not reused while kept (a row's primary key can be, on SQLite, once deleted).
-_TEXTS: dict[tuple[Any, ...], tuple[Any, str, tuple[str, str, str]]] = {}
+_TEXTS: dict[tuple[Any, ...], tuple[Any, tuple[str, tuple[str, str, str]]]] = {}
 _KEEP_TEXTS = 5000
 
 
@@ -293,20 +288,13 @@ def _entry_text(
     """``describe_entry`` and its ``rows.text_key``, worked out once per entry (the row read
     from the log, kept with the replay), language, currency, game, seat names and house rules,
     rather than once per answer while the entry stays in view."""
-    key = (id(row), language, money_shown.current(), rules.key, tuple(rules.names), rules.options)
-    try:
-        found = _TEXTS.get(key)
-    except TypeError:  # options that cannot be a key: worked out each time
+
+    def make() -> tuple[str, tuple[str, str, str]]:
         text = describe_entry(rules, event, language)
         return text, text_key(text)
-    if found is not None and found[0] is row:
-        return found[1], found[2]
-    text = describe_entry(rules, event, language)
-    said = text_key(text)
-    if len(_TEXTS) >= _KEEP_TEXTS:
-        _TEXTS.clear()  # begun again: only the entries still in view are asked for again
-    _TEXTS[key] = (row, text, said)
-    return text, said
+
+    key = (language, money_shown.current(), rules.key, tuple(rules.names), rules.options)
+    return kept_with(_TEXTS, row, key, make, _KEEP_TEXTS)
 
 
 def history(
