@@ -24,6 +24,10 @@ from .text import tr, tr_n, trc
 #: Totals kept per tuple of hands (``Rules.scores``), the most recent ``_TOTALS_KEPT``.
 _TOTALS: dict[tuple[int, int], tuple[tuple[Any, ...], tuple[int, ...]]] = {}
 _TOTALS_KEPT = 512
+#: House options as parsed (``Rules.parse_options``) per game and JSON form, the most recent
+#: ``_OPTIONS_KEPT``: every request makes its game's rules from the options stored with it.
+_OPTIONS: dict[tuple[Any, ...], Any] = {}
+_OPTIONS_KEPT = 512
 
 
 class Family(enum.StrEnum):
@@ -148,7 +152,24 @@ class Rules(abc.ABC, Generic[S, OptionsT]):
     # --- options ---------------------------------------------------------------------------
     @classmethod
     def parse_options(cls, data: Mapping[str, Any]) -> OptionsT:
-        """Options from their JSON form; missing ones take the rulings' defaults."""
+        """Options from their JSON form; missing ones take the rulings' defaults. Each
+        game's options are checked and made once for each JSON form (with each value's type:
+        ``1`` is not ``True`` here) and then shared, as they cannot be changed."""
+        try:
+            key = (cls, tuple(sorted((k, type(v), v) for k, v in data.items())))
+            hash(key)
+        except TypeError:  # a value that cannot be a key: checked and made each time
+            return cls._parse_options(data)
+        found = _OPTIONS.get(key)
+        if found is None:
+            found = cls._parse_options(data)  # raises, keeping nothing, if they are wrong
+            if len(_OPTIONS) >= _OPTIONS_KEPT:
+                _OPTIONS.pop(next(iter(_OPTIONS)), None)
+            _OPTIONS[key] = found
+        return found
+
+    @classmethod
+    def _parse_options(cls, data: Mapping[str, Any]) -> OptionsT:
         fields = {f.name: f for f in dataclasses.fields(cls.options_type)}
         if unknown := sorted(set(data) - set(fields)):
             raise SetupError(f"{cls.title} has no option {', '.join(map(repr, unknown))}")
