@@ -80,10 +80,19 @@ def _csrf(context: Context) -> str:
     return ""
 
 
-def _template(context: Context, name: str) -> str:
-    """``{% include name %}``."""
-    engine = context.template.engine if context.template else engines["django"].engine
-    return str(engine.get_template(name).render(context))
+def _template(context: Context, name: str, *, processors: bool = True) -> str:
+    """``{% include name %}``. Drawn outside any template (an entry's answer), a template
+    binds the context and runs its context processors first (the phone's language choices,
+    its messages, the request); ``processors=False`` skips them for a template that reads
+    none of what they add (a game's entry form reads ``form``, ``action`` and ``htmx``)."""
+    if context.template is not None:
+        return str(context.template.engine.get_template(name).render(context))
+    template = engines["django"].engine.get_template(name)
+    if processors:
+        return str(template.render(context))
+    with context.render_context.push_state(template), Context.bind_template(context, template):
+        context.template_name = template.name
+        return str(template._render(context))
 
 
 def _oob(on: Any) -> str:
@@ -233,7 +242,7 @@ def entry_form(context: Context, form: Any, action: str, htmx: bool) -> SafeStri
         if drawn is not None:
             out.append(drawn(context))
         else:
-            out.append(_template(context, form.template))
+            out.append(_template(context, form.template, processors=False))
     out.append("\n</form>")
     return mark_safe("".join(out))
 

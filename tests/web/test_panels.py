@@ -10,6 +10,7 @@ game."""
 from __future__ import annotations
 
 import json
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -202,3 +203,49 @@ def test_what_an_entry_s_answer_does_not_show_is_worked_out_only_when_drawn() ->
     table = Table.objects.get(pk=game.table_id)
     assert str(ctx["view_url"]) == f"http://testserver/t/{table.view_key}/"
     assert list(ctx["options"]) == list(log.rules.describe_options())
+
+
+_PROCESSED: list[str] = []
+
+
+def counting_processor(request: Any) -> dict[str, Any]:
+    """A context processor that notes each time it runs."""
+    _PROCESSED.append(request.path)
+    return {}
+
+
+@pytest.mark.django_db
+def test_an_entrys_answer_runs_no_context_processor_for_a_form_drawn_by_its_template(
+    client: Any, settings: Any
+) -> None:
+    """A bid recorded with htmx: the answer draws the next bid's form with the game's template
+    (not drawn in Python), without binding the request's context processors to it; the page
+    still runs them."""
+    templates = [{**settings.TEMPLATES[0], "OPTIONS": {**settings.TEMPLATES[0]["OPTIONS"]}}]
+    templates[0]["OPTIONS"]["context_processors"] = [
+        *templates[0]["OPTIONS"]["context_processors"],
+        f"{__name__}.counting_processor",
+    ]
+    settings.TEMPLATES = templates
+    path = Path(settings.BASE_DIR) / "docs" / "examples" / "belote" / "made-contract.json"
+    log = game_log.load_log(json.loads(path.read_text()))
+    events = list(log.events)
+    first_bid = next(i for i, e in enumerate(events) if e.kind == "bid")
+    assert events[first_bid + 1].kind == "bid"  # the next form is a bid's too
+    game = _game(log, events[:first_bid])
+    loaded = actions.load(game)
+    form = pick_form(loaded, "bid")
+    assert form is not None and form.template not in panels.DRAWN
+    table = Table.objects.get(pk=game.table_id)
+    base = f"/t/{table.score_key}/g/{game.number}/"
+    client.get(base)
+    assert _PROCESSED, "the page runs the context processors"
+    _PROCESSED.clear()
+    bid = events[first_bid]
+    data = {"seat": bid.seat, "call": bid.call, "client_id": str(uuid.uuid4()), "at": first_bid}
+    response = client.post(f"{base}record/bid/", data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert Event.objects.filter(game=game).count() == first_bid + 1
+    body = response.content.decode()
+    assert 'name="call"' in body and f'name="at" value="{first_bid + 1}"' in body
+    assert _PROCESSED == []
