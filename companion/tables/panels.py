@@ -25,10 +25,14 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
 
+from companion.rules.tricks import suit_title
+
 from .i18n import card_label, say
 from .rows import history_html
 
 __all__ = [
+    "belote_bid_form",
+    "buck_euchre_bid_form",
     "entry",
     "entry_form",
     "export",
@@ -305,7 +309,104 @@ def trick_form(context: Context) -> SafeString:
 
 
 #: The form templates drawn here rather than by the template engine.
-DRAWN: dict[str, Callable[[Context], SafeString]] = {"games/_trick_form.html": trick_form}
+def _red(card: Any) -> str:
+    """``card.is_red|yesno:" red,"``."""
+    return " red" if card is not None and card.is_red else ""
+
+
+def belote_bid_form(context: Context) -> SafeString:
+    """``games/belote/_bid_form.html``: the bidder's calls, one button each
+    (``entry.belote.BidForm``)."""
+    form = context.get("form")
+    upcard, first = form.upcard, form.round == 1
+    bidding = gettext("Bidding, round %(round)s") % {"round": _v(form.round)}
+    out = [f"<h2>{bidding}</h2>\n<p>"]
+    name = _v(form.bidder_name())
+    if upcard:
+        words = {"name": name, "card": _v(card_label(upcard)), "red": _red(upcard)}
+        out.append(
+            gettext(
+                '<strong>%(name)s</strong> to speak: the upcard is <span class="card%(red)s">'
+                "%(card)s</span>."
+            )
+            % words
+        )
+    else:
+        out.append(gettext("<strong>%(name)s</strong> to speak.") % {"name": name})
+    if first:
+        out.append("\n" + gettext("Take its suit as trumps, or pass.") + "</p>\n")
+    else:
+        out.append("\n" + gettext("Name another suit as trumps, or pass.") + "</p>\n")
+    if first and not upcard:
+        missing = gettext(
+            "The upcard was not recorded with the deal, so a take cannot be recorded bid by "
+            "bid: use quick entry, or cancel the deal and record it with the upcard."
+        )
+        out.append(f'<p class="muted">{missing}</p>')
+    out.append(f'\n{form["seat"]}\n<div class="actionbar bid-buttons">\n')
+    for call, label, css in form.buttons():
+        out.append(
+            f'<button class="btn {_v(css)}" type="submit" name="call" value="{_v(call)}">'
+            f"{_s(label)}</button>\n"
+        )
+    out.append("</div>\n")
+    return mark_safe("".join(out))
+
+
+def buck_euchre_bid_form(context: Context) -> SafeString:
+    """``games/buck_euchre/_bid_form.html``: the bidder's calls, one button each
+    (``entry.buck_euchre.BidForm``)."""
+    form = context.get("form")
+    upcard, first = form.upcard, form.round == 1
+    name = {"name": _v(form.name())}
+    heading = gettext("Round 1: %(name)s") if first else gettext("Round 2: %(name)s")
+    out = [f"{form['seat']}\n<h2>{heading % name}"]
+    if form.is_dealer:
+        out.append(f' <span class="muted">{gettext("(dealer)")}</span>')
+    out.append('</h2>\n<p class="muted">')
+    if first:
+        words = {"card": _v(card_label(upcard) if upcard is not None else ""), "red": _red(upcard)}
+        if form.is_dealer:
+            said = gettext(
+                'Take up <span class="card%(red)s">%(card)s</span> (and discard a card), or '
+                "turn it down."
+            )
+        else:
+            said = gettext(
+                'Order up <span class="card%(red)s">%(card)s</span> to make its suit trump, or '
+                "pass."
+            )
+        out.append(said % words)
+    else:
+        suit = upcard.suit
+        words = {
+            "css": _v(suit.value.lower()),
+            "symbol": _v(suit.symbol),
+            "suit": _v(say(suit_title(suit))),
+        }
+        out.append(
+            gettext(
+                'Name a suit other than <span class="suit-%(css)s">%(symbol)s</span> %(suit)s '
+                "as trump, or pass. If all four pass, the hand has no trump."
+            )
+            % words
+        )
+    out.append(f" {gettext('One tap records the call.')}</p>\n{form['call'].errors}\n")
+    out.append('<div class="actionbar">')
+    for value, text, css, spoken in form.buttons():
+        out.append(
+            f'<button class="btn {_v(css)}" type="submit" name="call" value="{_v(value)}" '
+            f'aria-label="{_s(spoken)}">{_s(text)}</button>'
+        )
+    out.append("</div>\n")
+    return mark_safe("".join(out))
+
+
+DRAWN: dict[str, Callable[[Context], SafeString]] = {
+    "games/_trick_form.html": trick_form,
+    "games/belote/_bid_form.html": belote_bid_form,
+    "games/buck_euchre/_bid_form.html": buck_euchre_bid_form,
+}
 
 
 _LEADER = ' class="leader"'

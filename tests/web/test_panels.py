@@ -26,6 +26,7 @@ from companion.games import GAMES
 from companion.games import log as game_log
 from companion.tables import actions, panels
 from companion.tables.context import game_context, pick_form, scoreboard
+from companion.tables.entry import forms_for
 from companion.tables.models import Event, Game, Player, Table
 
 from .test_history_rows import _flat
@@ -218,34 +219,65 @@ def counting_processor(request: Any) -> dict[str, Any]:
 def test_an_entrys_answer_runs_no_context_processor_for_a_form_drawn_by_its_template(
     client: Any, settings: Any
 ) -> None:
-    """A bid recorded with htmx: the answer draws the next bid's form with the game's template
-    (not drawn in Python), without binding the request's context processors to it; the page
-    still runs them."""
+    """Recruit's swaps recorded with htmx: the answer draws the piles' form with the game's
+    template (not drawn in Python), without binding the request's context processors to it;
+    the page still runs them."""
     templates = [{**settings.TEMPLATES[0], "OPTIONS": {**settings.TEMPLATES[0]["OPTIONS"]}}]
     templates[0]["OPTIONS"]["context_processors"] = [
         *templates[0]["OPTIONS"]["context_processors"],
         f"{__name__}.counting_processor",
     ]
     settings.TEMPLATES = templates
-    path = Path(settings.BASE_DIR) / "docs" / "examples" / "belote" / "made-contract.json"
+    path = Path(settings.BASE_DIR) / "docs" / "examples" / "recruit" / "four-players-partners.json"
     log = game_log.load_log(json.loads(path.read_text()))
     events = list(log.events)
-    first_bid = next(i for i, e in enumerate(events) if e.kind == "bid")
-    assert events[first_bid + 1].kind == "bid"  # the next form is a bid's too
-    game = _game(log, events[:first_bid])
-    loaded = actions.load(game)
-    form = pick_form(loaded, "bid")
-    assert form is not None and form.template not in panels.DRAWN
+    assert [e.kind for e in events[:3]] == ["deal", "exchange", "piles"]
+    game = _game(log, events[:1])
+    after = actions.Loaded(game, log.rules, engine.replay(log.rules, events[:2]), ())
+    form = pick_form(after, None)
+    assert form is not None and form.kind == "piles" and form.template not in panels.DRAWN
     table = Table.objects.get(pk=game.table_id)
     base = f"/t/{table.score_key}/g/{game.number}/"
     client.get(base)
     assert _PROCESSED, "the page runs the context processors"
     _PROCESSED.clear()
-    bid = events[first_bid]
-    data = {"seat": bid.seat, "call": bid.call, "client_id": str(uuid.uuid4()), "at": first_bid}
-    response = client.post(f"{base}record/bid/", data, HTTP_HX_REQUEST="true")
+    swaps = {f"swap_{seat}": n for seat, n in enumerate(events[1].swapped)}
+    data = {**swaps, "client_id": str(uuid.uuid4()), "at": 1}
+    response = client.post(f"{base}record/exchange/", data, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
-    assert Event.objects.filter(game=game).count() == first_bid + 1
+    assert Event.objects.filter(game=game).count() == 2
     body = response.content.decode()
-    assert 'name="call"' in body and f'name="at" value="{first_bid + 1}"' in body
+    assert "/record/piles/" in body and 'name="at" value="2"' in body
     assert _PROCESSED == []
+
+
+#: The forms drawn in Python other than a trick's (which every example above draws often).
+FORMS_DRAWN = sorted(name for name in panels.DRAWN if name != "games/_trick_form.html")
+
+
+@pytest.mark.parametrize("name", FORMS_DRAWN)
+def test_every_state_of_the_examples_draws_a_form_as_its_reference_template(name: str) -> None:
+    """A form drawn in Python, for every state of its game's example logs that expects it
+    (each bid of each round, dealer or not, upcard or not), blank and with a refused call, in
+    every language."""
+    game_key = name.split("/")[1]
+    compared = 0
+    for path in (p for p in EXAMPLES if p.parent.name == game_key):
+        log = game_log.load_log(json.loads(path.read_text()))
+        rules, events = log.rules, list(log.events)
+        kinds = [k for k, f in forms_for(rules.key).items() if f.template == name]
+        for end in range(len(events) + 1):
+            result = engine.replay(rules, events[:end])
+            loaded = actions.Loaded(None, rules, result, ())  # type: ignore[arg-type]
+            for kind in kinds:
+                if kind not in rules.expects(result.state):
+                    continue
+                form_class, draw = forms_for(rules.key)[kind], panels.DRAWN[name]
+                for language in LANGUAGES:
+                    with translation.override(language):
+                        _same(f"reference/{name}", draw, {"form": form_class(loaded)})
+                        refused = form_class(loaded, {"seat": "0", "call": "no-such-call"})
+                        assert not refused.is_valid()
+                        _same(f"reference/{name}", draw, {"form": refused})
+                compared += 1
+    assert compared >= 8  # bids of both rounds, in several hands

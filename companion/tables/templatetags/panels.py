@@ -45,6 +45,12 @@ def trick_form_panel(context: Any) -> SafeString:
 
 
 @register.simple_tag(takes_context=True)
+def drawn_form_panel(context: Any) -> SafeString:
+    """The fields of ``form``, whose template this module draws (``panels.DRAWN``)."""
+    return panels.DRAWN[context.get("form").template](context)
+
+
+@register.simple_tag(takes_context=True)
 def hand_panel(context: Any) -> SafeString:
     return panels.hand(context)
 
