@@ -291,3 +291,42 @@ def test_entry_forms_declare_no_fields_to_be_copied_for_each_form() -> None:
     assert form.errors["client_id"] == [
         "This form's submission id is damaged: reload the page and try again."
     ]
+
+
+@pytest.mark.parametrize("path", EXAMPLES[:: max(1, len(EXAMPLES) // 6)], ids=lambda p: p.stem)
+def test_no_errors_draw_as_nothing_without_a_template_and_errors_as_django_draws_them(
+    path: Path,
+) -> None:
+    """An entry form's field errors: none draw as nothing without rendering a template (each
+    form template prints every field's errors), some as Django's own error list draws them."""
+    from django.forms.utils import ErrorList
+    from django.test.signals import template_rendered
+
+    from companion.tables.entry.base import QuietErrors
+
+    log = game_log.load_log(json.loads(path.read_text()))
+    rules = log.rules
+    state = replay(rules, log.events[:1]).state
+    loaded = SimpleNamespace(rules=rules, state=state, game=None, count=1, result=None)
+    kind = sorted(rules.expects(state))[0]
+    form_class = forms_for(rules.key)[kind]
+    rendered: list[Any] = []
+
+    def seen(**kwargs: Any) -> None:
+        rendered.append(kwargs["template"])
+
+    template_rendered.connect(seen)
+    try:
+        blank = form_class(loaded)
+        errors = blank[next(iter(blank.fields))].errors
+        assert isinstance(errors, QuietErrors)
+        assert (str(errors), errors.__html__()) == ("", "")
+        assert rendered == []
+        refused = form_class(loaded, {"client_id": "not-a-uuid"})
+        assert not refused.is_valid()
+        said = refused["client_id"].errors
+        assert isinstance(said, QuietErrors) and len(said) == 1
+        assert str(said) == ErrorList.render(said)  # Django's own drawing of the same list
+        assert "<ul" in str(said) and rendered  # drawn by Django's template
+    finally:
+        template_rendered.disconnect(seen)
