@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 from collections.abc import Sequence
@@ -187,55 +188,119 @@ def _number(value: int | Decimal) -> int | str:
 
 
 CHART_W, CHART_H, CHART_PAD = 320, 150, 8
+#: Hands a line is drawn through, at most: a longer game's line goes through every k-th hand
+#: (and always the first and the latest), so drawing it costs the same after 300 hands as after
+#: 40 (the chart is 304 pixels wide: one pixel a hand at 300).
+CHART_POINTS = 40
+
+
+@dataclasses.dataclass
+class _Runs:
+    """Each column's running total after each hand (``totals[k]``: after the first ``k``
+    hands), and the lowest and highest of them up to each hand, for the hands up to and
+    including ``last`` (held, so that its id is not reused while kept)."""
+
+    last: Any
+    totals: list[tuple[int, ...]]
+    low: list[int]
+    high: list[int]
+
+
+#: The latest runs of each game, by the id of the latest hand they cover: the hands of a state
+#: are a tuple that only grows by a hand, whose earlier hands are the same objects, so the next
+#: hand's runs are those plus one step, not a sum over the game again.
+_RUNS: dict[int, _Runs] = {}
+_RUNS_KEPT = 2000
+
+
+def _runs(hands: Sequence[Any], totals: Sequence[int]) -> _Runs:
+    """The running totals through ``hands`` (at least two) ending on ``totals``: kept, or the
+    kept runs of all but the latest hand and one step more, or worked out from the start."""
+    latest = tuple(totals)
+    kept = _RUNS.get(id(hands[-1]))
+    same = kept is not None and kept.last is hands[-1] and len(kept.totals) == len(hands) + 1
+    if same and kept is not None and kept.totals[-1] == latest:
+        return kept
+    before = _RUNS.get(id(hands[-2]))
+    if before is not None and before.last is hands[-2] and len(before.totals) == len(hands):
+        step = tuple(t + p for t, p in zip(before.totals[-1], hands[-1].points, strict=True))
+        if step == latest:  # one hand more than the runs kept, which are not needed again
+            del _RUNS[id(hands[-2])]
+            runs = _Runs(
+                hands[-1],
+                [*before.totals, step],
+                [*before.low, min(before.low[-1], *step)],
+                [*before.high, max(before.high[-1], *step)],
+            )
+            return _keep(runs)
+    first = tuple(
+        total - sum(h.points[column] for h in hands) for column, total in enumerate(latest)
+    )
+    runs = _Runs(hands[-1], [first], [min(0, *first)], [max(0, *first)])
+    for hand in hands:
+        step = tuple(t + p for t, p in zip(runs.totals[-1], hand.points, strict=True))
+        runs.totals.append(step)
+        runs.low.append(min(runs.low[-1], *step))
+        runs.high.append(max(runs.high[-1], *step))
+    return _keep(runs)
+
+
+def _keep(runs: _Runs) -> _Runs:
+    if len(_RUNS) >= _RUNS_KEPT:
+        _RUNS.clear()
+    _RUNS[id(runs.last)] = runs
+    return runs
 
 
 def progress(loaded: Loaded) -> dict[str, Any] | None:
     """Each column's running total after every hand, drawn as lines (an inline SVG, no script).
 
     Starts from the totals before the first hand (0, or 25 in Buck Euchre's count-down), so
-    each line ends on the total the scoreboard shows.
+    each line ends on the total the scoreboard shows. A game of more than ``CHART_POINTS``
+    hands is drawn through every k-th hand and the latest; its lowest and highest totals are
+    still those of every hand.
     """
     rules, state = loaded.rules, loaded.state
     hands = rules.hands(state)
     if len(hands) < 2:
         return None
-    totals = rules.scores(state)
-    runs = []
-    for column, total in enumerate(totals):
-        value = total - sum(h.points[column] for h in hands)
-        run = [value]
-        for hand in hands:
-            value += hand.points[column]
-            run.append(value)
-        runs.append(run)
-    low = min(0, *(min(r) for r in runs))
-    high = max(0, *(max(r) for r in runs))
+    runs = _runs(hands, rules.scores(state))
+    n = len(hands)
+    if n <= CHART_POINTS:
+        shown: Sequence[int] = range(n + 1)
+    else:
+        shown = sorted({round(i * n / CHART_POINTS) for i in range(CHART_POINTS + 1)})
+    low, high = runs.low[n], runs.high[n]
     span = (high - low) or 1
-    step = (CHART_W - 2 * CHART_PAD) / len(hands)
+    step = (CHART_W - 2 * CHART_PAD) / n
 
     def y(value: int) -> float:
         return round(CHART_PAD + (high - value) * (CHART_H - 2 * CHART_PAD) / span, 1)
 
+    xs = [round(CHART_PAD + k * step, 1) for k in shown]
+    series = []
+    for column, name in enumerate(rules.column_names()):
+        last = runs.totals[n][column]
+        series.append(
+            {
+                "name": name,
+                "css": f"series-{column % 8}",
+                "last": rules.shown_points(last),
+                # for the chart's label, drawn unlocalised: 8,7 in French all the same
+                "said": _number(rules.shown_points(last)),
+                "points": " ".join(
+                    f"{x},{y(runs.totals[k][column])}" for x, k in zip(xs, shown, strict=True)
+                ),
+            }
+        )
     return {
         "width": CHART_W,
         "height": CHART_H,
         "zero": y(0),
         "high": rules.shown_points(high),
         "low": rules.shown_points(low),
-        "hands": len(hands),
-        "series": [
-            {
-                "name": name,
-                "css": f"series-{i % 8}",
-                "last": rules.shown_points(run[-1]),
-                # for the chart's label, drawn unlocalised: 8,7 in French all the same
-                "said": _number(rules.shown_points(run[-1])),
-                "points": " ".join(
-                    f"{round(CHART_PAD + k * step, 1)},{y(v)}" for k, v in enumerate(run)
-                ),
-            }
-            for i, (name, run) in enumerate(zip(rules.column_names(), runs, strict=True))
-        ],
+        "hands": n,
+        "series": series,
     }
 
 

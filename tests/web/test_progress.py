@@ -189,3 +189,81 @@ def test_csv_cells_never_start_a_formula(client: Client, db: None) -> None:
     assert all(cell.lstrip("-").isdigit() for row in rows[1:] for cell in row[1:]), rows
     teams = [row[0] for row in rows if row[0].startswith("Team")]
     assert teams == [f"Team {hostile[0]} & {hostile[2]}", f"Team {hostile[1]} & {hostile[3]}"]
+
+
+def _belote_states(hands: int) -> list[actions.Loaded]:
+    """The loaded game at the end of each of the first ``hands`` hands of a long Belote game
+    (played card by card, to 2000), each state made from the one before, as a server's are."""
+    from companion import rules as engine
+    from companion.games import get_rules
+
+    from .long_games import OPTIONS, belote_log
+
+    rules = get_rules("belote")(4, OPTIONS, ["Ann", "Bob", "Cat", "Dan"])
+    result = engine.replay(rules, [])
+    out = []
+    for payload in belote_log(14 * hands):
+        result = engine.extend(rules, result, [rules.event_from_dict(payload)])
+        if len(rules.hands(result.state)) > len(out):
+            out.append(actions.Loaded(None, rules, result, ()))  # type: ignore[arg-type]
+    assert len(out) == hands
+    return out
+
+
+def _from_scratch(loaded: actions.Loaded) -> tuple[list[list[int]], int, int]:
+    """Each column's running totals, and the lowest and highest total, summed hand by hand."""
+    rules = loaded.rules
+    hands, totals = rules.hands(loaded.state), rules.scores(loaded.state)
+    runs = []
+    for column, total in enumerate(totals):
+        value = total - sum(h.points[column] for h in hands)
+        runs.append([value, *itertools.accumulate(h.points[column] for h in hands)])
+        runs[-1][1:] = [value + v for v in runs[-1][1:]]
+    values = [v for run in runs for v in run]
+    return runs, min(0, *values), max(0, *values)
+
+
+def test_a_long_game_is_drawn_through_every_kth_hand_and_ends_on_the_totals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past ``CHART_POINTS`` hands a line goes through every k-th hand, the first and the
+    latest; its lowest and highest totals are still those of every hand."""
+    from companion.tables import context
+
+    monkeypatch.setattr(context, "CHART_POINTS", 5)
+    states = _belote_states(12)
+    for loaded in states[1:]:
+        chart = context.progress(loaded)
+        assert chart is not None
+        runs, low, high = _from_scratch(loaded)
+        n = len(runs[0]) - 1
+        assert chart["hands"] == n
+        assert (chart["low"], chart["high"]) == (low, high)
+        span = (high - low) or 1
+        for series, run in zip(chart["series"], runs, strict=True):
+            points = [tuple(map(float, p.split(","))) for p in series["points"].split()]
+            assert len(points) == min(n, 5) + 1
+            assert points[0][0] == 8 and points[-1][0] == 312  # the first hand to the latest
+            assert series["last"] == run[-1]
+            for x, y in points:  # each point is the running total after its hand
+                k = round((x - 8) * n / 304)
+                assert y == round(8 + (high - run[k]) * 134 / span, 1)
+
+
+def test_running_totals_kept_from_hand_to_hand_are_those_summed_from_scratch() -> None:
+    """Each hand's chart made from the runs kept for the hand before (one step more, the
+    runs before it let go) is the chart worked out from every hand again; so is the chart of
+    the same game replayed again (other objects, equal hands)."""
+    from companion.tables import context
+
+    context._RUNS.clear()
+    states = _belote_states(8)
+    kept = [context.progress(loaded) for loaded in states]
+    assert len(context._RUNS) == 1, "each hand's runs made from the hand before's"
+    for loaded, chart in zip(states, kept, strict=True):
+        context._RUNS.clear()
+        assert context.progress(loaded) == chart
+    assert context.progress(_belote_states(8)[-1]) == kept[-1]
+    runs, low, high = _from_scratch(states[-1])
+    assert kept[-1] is not None and (kept[-1]["low"], kept[-1]["high"]) == (low, high)
+    assert [s["last"] for s in kept[-1]["series"]] == [run[-1] for run in runs]
