@@ -218,14 +218,18 @@ def _runs(hands: Sequence[Any], totals: Sequence[int]) -> _Runs:
     kept runs of all but the latest hand and one step more, or worked out from the start."""
     latest = tuple(totals)
     kept = _RUNS.get(id(hands[-1]))
-    same = kept is not None and kept.last is hands[-1] and len(kept.totals) == len(hands) + 1
-    if same and kept is not None and kept.totals[-1] == latest:
+    if (
+        kept is not None
+        and kept.last is hands[-1]
+        and len(kept.totals) == len(hands) + 1
+        and kept.totals[-1] == latest
+    ):
         return kept
     before = _RUNS.get(id(hands[-2]))
     if before is not None and before.last is hands[-2] and len(before.totals) == len(hands):
         step = tuple(t + p for t, p in zip(before.totals[-1], hands[-1].points, strict=True))
         if step == latest:  # one hand more than the runs kept, which are not needed again
-            del _RUNS[id(hands[-2])]
+            _RUNS.pop(id(hands[-2]), None)  # (another thread may have let them go first)
             runs = _Runs(
                 hands[-1],
                 [*before.totals, step],

@@ -94,9 +94,10 @@ def _template(context: Context, name: str, *, processors: bool = True) -> str:
     template = engines["django"].engine.get_template(name)
     if processors:
         return str(template.render(context))
-    with context.render_context.push_state(template), Context.bind_template(context, template):
-        context.template_name = template.name
-        return str(template._render(context))
+    # Bound as a plain Context binds (RequestContext's own binding runs the processors):
+    # rendering a template in a bound context then only draws it.
+    with Context.bind_template(context, template):
+        return str(template.render(context))
 
 
 def _oob(on: Any) -> str:
@@ -378,11 +379,11 @@ def buck_euchre_bid_form(context: Context) -> SafeString:
             )
         out.append(said % words)
     else:
-        suit = upcard.suit
+        suit = upcard.suit if upcard is not None else None  # (round 2 follows an upcard)
         words = {
-            "css": _v(suit.value.lower()),
-            "symbol": _v(suit.symbol),
-            "suit": _v(say(suit_title(suit))),
+            "css": _v(suit.value.lower()) if suit else "",
+            "symbol": _v(suit.symbol) if suit else "",
+            "suit": _v(say(suit_title(suit))) if suit else "",
         }
         out.append(
             gettext(
