@@ -40,13 +40,9 @@ def poll_panel(context: Any, swap_oob: Any = None) -> SafeString:
 
 
 @register.simple_tag(takes_context=True)
-def trick_form_panel(context: Any) -> SafeString:
-    return panels.trick_form(context)
-
-
-@register.simple_tag(takes_context=True)
 def drawn_form_panel(context: Any) -> SafeString:
-    """The fields of ``form``, whose template this module draws (``panels.DRAWN``)."""
+    """The fields of ``form``, whose template ``panels`` draws (``panels.DRAWN``: a trick's
+    form, Belote's and Buck Euchre's bids)."""
     return panels.DRAWN[context.get("form").template](context)
 
 
