@@ -14,10 +14,10 @@ from django.template.loader import get_template, select_template
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import formats
 from django.utils.functional import SimpleLazyObject as lazy
-from django.utils.translation import get_language, gettext
 
 from companion import rules as engine
 from companion.rules.text import for_viewers
+from companion.tables.i18n import get_language, gettext
 
 from . import money_shown
 from .actions import Entry, Loaded, undo_target

@@ -12,6 +12,9 @@ sentence is shown in English instead (and the catalogue test names the bad entry
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from contextvars import ContextVar
 from decimal import Decimal
 from typing import Any
 
@@ -19,7 +22,8 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.utils import translation
 from django.utils.formats import number_format
-from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext, pgettext_lazy
+from django.utils.functional import lazy
+from django.utils.translation import ngettext
 
 from companion.rules.cards import RANK_NAMES, Card, Suit
 from companion.rules.money import Chips
@@ -27,6 +31,78 @@ from companion.rules.text import VERBATIM, Text, english
 
 from .memo import kept
 from .money_shown import chips_text, use_table_money
+
+
+class _Said:
+    """One language's messages and card labels, each looked up in its catalogue once per
+    process (the catalogues do not change while the app runs)."""
+
+    __slots__ = ("cards", "language", "messages")
+
+    def __init__(self, language: str | None) -> None:
+        self.language = language
+        self.messages: dict[str, str] = {}
+        self.cards: dict[Card, str] = {}
+
+    def look_up(self, key: str, *args: str) -> str:
+        """The translation of ``args`` (a message, or a context and a message) under ``key``."""
+        found = self.messages.get(key)
+        if found is None:
+            if len(self.messages) >= _MANY:
+                self.messages.clear()
+            with translation.override(self.language):  # None: no translation, as Django
+                found = (translation.gettext if len(args) == 1 else translation.pgettext)(*args)
+            self.messages[key] = found
+        return found
+
+
+#: Set within :func:`one_language`: the language of the block and its messages.
+_in_one: ContextVar[_Said | None] = ContextVar("companion_one_language", default=None)
+_said_in: dict[str | None, _Said] = {}
+
+
+@contextlib.contextmanager
+def one_language() -> Iterator[None]:
+    """Within this block, the language active at its start is the language of everything said:
+    :func:`gettext`, :func:`pgettext`, :func:`get_language`, :func:`say` and
+    :func:`card_label` find it here rather than each asking Django. Django keeps the active
+    language in a context-local, and reading it costs about as much as the catalogue lookup:
+    an entry's answer says some sixty messages. Nothing may change the active language within
+    the block (the views open it once the table's own language is active)."""
+    language = translation.get_language()
+    said = _said_in.get(language)
+    if said is None:
+        said = _said_in.setdefault(language, _Said(language))  # one per language spoken
+    token = _in_one.set(said)
+    try:
+        yield
+    finally:
+        _in_one.reset(token)
+
+
+def get_language() -> str | None:
+    """Django's ``get_language``, found once per :func:`one_language` block."""
+    said = _in_one.get()
+    return said.language if said is not None else translation.get_language()
+
+
+def gettext(message: str) -> str:
+    """Django's ``gettext``; within :func:`one_language`, each message looked up once."""
+    said = _in_one.get()
+    return translation.gettext(message) if said is None else said.look_up(message, message)
+
+
+def pgettext(context: str, message: str) -> str:
+    """Django's ``pgettext``; within :func:`one_language`, each message looked up once."""
+    said = _in_one.get()
+    if said is None:
+        return translation.pgettext(context, message)
+    return said.look_up(f"{context}\x04{message}", context, message)
+
+
+gettext_lazy = lazy(gettext, str)
+pgettext_lazy = lazy(pgettext, str)
+
 
 #: The rank letters and joker names, written out so that ``makemessages`` puts them in the
 #: catalogues; they are looked up by :func:`rank_label` and :func:`card_label`.
@@ -49,6 +125,16 @@ def rank_label(rank: int) -> str:
 
 
 def card_label(card: Card) -> str:
+    said = _in_one.get()
+    if said is not None:
+        found = said.cards.get(card)
+        if found is None:
+            found = said.cards[card] = _card_label(card)
+        return found
+    return _card_label(card)
+
+
+def _card_label(card: Card) -> str:
     if card.is_joker:
         return pgettext("card", _JOKERS[card.joker])
     assert card.suit is not None
@@ -58,7 +144,7 @@ def card_label(card: Card) -> str:
 def say_value(value: Any, language: str | None = None) -> str:
     """A value inside a sentence, as the language (the active one if not given) writes it."""
     if isinstance(value, Text):
-        return _say(value, language or translation.get_language())
+        return _say(value, language or get_language())
     if isinstance(value, Card):
         return card_label(value)
     if isinstance(value, Suit):
@@ -68,7 +154,7 @@ def say_value(value: Any, language: str | None = None) -> str:
     if isinstance(value, tuple | list) and value and all(isinstance(v, Card) for v in value):
         return " ".join(card_label(c) for c in value)
     if isinstance(value, int | Decimal) and not isinstance(value, bool):
-        return _number(value, language or translation.get_language())
+        return _number(value, language or get_language())
     return str(value)
 
 
@@ -110,7 +196,7 @@ def say(text: Any) -> str:
     """``text`` in the active language (a plain str is returned as it is)."""
     if not isinstance(text, Text):
         return "" if text is None else str(text)
-    return _say(text, translation.get_language())
+    return _say(text, get_language())
 
 
 def _say(text: Text, language: str) -> str:
@@ -166,8 +252,14 @@ EACH_PHONE = gettext_lazy("Each phone's own language")
 __all__ = [
     "card_label",
     "english",
+    "get_language",
+    "gettext",
+    "gettext_lazy",
     "language_names",
     "languages",
+    "one_language",
+    "pgettext",
+    "pgettext_lazy",
     "rank_label",
     "say",
     "say_value",

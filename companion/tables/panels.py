@@ -23,9 +23,10 @@ from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import ngettext
 
 from companion.rules.tricks import suit_title
+from companion.tables.i18n import gettext, pgettext
 
 from .i18n import card_label, say
 from .rows import history_html

@@ -20,7 +20,8 @@ from typing import Any
 
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext
+
+from companion.tables.i18n import get_language, gettext
 
 from . import money_shown
 from .i18n import say

@@ -30,7 +30,7 @@ from companion.rules.core import abandoned_violation
 from . import actions, context, fastsql, guards, logjson, pages, panels
 from .context import describe_entry, game_context, pick_form, reminders
 from .entry import forms_for
-from .i18n import say, table_language, use_table_language
+from .i18n import one_language, say, table_language, use_table_language
 from .models import Club, Game, Table
 from .qr import qr_svg
 from .stats import table_records
@@ -314,6 +314,13 @@ def record(request: HttpRequest, key: str, number: int, kind: str) -> HttpRespon
     table, can_score, loaded = _loaded(key, number)
     if not can_score:
         return _scorer_only(request)
+    with one_language():  # the table's: everything said from here on is in it
+        return _record(request, table, key, loaded, kind)
+
+
+def _record(
+    request: HttpRequest, table: Table, key: str, loaded: actions.Loaded, kind: str
+) -> HttpResponse:
     game = loaded.game
     form = pick_form(loaded, kind, request.POST)
     if form is None:
@@ -335,7 +342,7 @@ def record(request: HttpRequest, key: str, number: int, kind: str) -> HttpRespon
             return _after_write(request, table, key, recorded, loaded)
     elif at is not None and at != loaded.count:
         return _stale(request, table, key, loaded, at)
-    ctx = game_context(request, table, key, can_score, loaded, form)
+    ctx = game_context(request, table, key, True, loaded, form)
     if not request.htmx:
         return render(request, "tables/game.html", ctx)
     return retarget(render(request, "tables/_entry.html", ctx), "#entry")

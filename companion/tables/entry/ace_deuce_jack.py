@@ -9,11 +9,10 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from django import forms
-from django.utils.translation import gettext, gettext_lazy
 
 from companion import rules as engine
 from companion.games.ace_deuce_jack import events as adj
-from companion.tables.i18n import card_label
+from companion.tables.i18n import card_label, gettext, gettext_lazy
 from companion.tables.money_shown import chips_text, in_chips
 
 from .base import (

@@ -11,12 +11,11 @@ from django.forms.utils import ErrorList
 from django.utils.choices import BaseChoiceIterator
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, gettext_lazy, pgettext_lazy
-from django.utils.translation import gettext_lazy as _
 
 from companion import rules as engine
 from companion.rules.cards import RANK_NAMES, Suit
-from companion.tables.i18n import say
+from companion.tables.i18n import get_language, gettext, gettext_lazy, pgettext_lazy, say
+from companion.tables.i18n import gettext_lazy as _
 from companion.tables.ids import fresh_id
 from companion.tables.memo import kept
 

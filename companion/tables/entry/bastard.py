@@ -6,14 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from companion import rules as engine
 from companion.games.bastard import play as bastard_play
 from companion.games.bastard.events import Deal, Pass, Play, Result
 from companion.rules.cards import RANK_NAMES, CardError, parse_card, parse_cards
-from companion.tables.i18n import card_label
+from companion.tables.i18n import card_label, gettext_lazy
+from companion.tables.i18n import gettext as _
 
 from .base import RANK_CHOICES, SUIT_CHOICES, Chips, EntryForm, count_field, suit_chips
 from .turns import TurnForm

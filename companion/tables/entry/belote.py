@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any, cast
 
 from django import forms
-from django.utils.translation import gettext, gettext_lazy
 
 from companion import rules as engine
 from companion.games.belote import events as ev
@@ -15,7 +14,7 @@ from companion.games.belote.checks import CALLS, SUITS, meld_name
 from companion.games.belote.game import Belote
 from companion.rules.cards import RANK_NAMES, Card, Suit
 from companion.rules.events import Seat
-from companion.tables.i18n import card_label, say
+from companion.tables.i18n import card_label, gettext, gettext_lazy, say
 
 from .base import (
     RANK_CHOICES,

@@ -6,15 +6,14 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from django import forms
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from companion import rules as engine
 from companion.games.big_three import play as big_three_play
 from companion.games.big_three import text as big_three_text
 from companion.games.big_three.events import Bid, Deal, Dig, Pass, Play, Result
 from companion.rules.cards import RANK_NAMES, Card, Suit
-from companion.tables.i18n import card_label
+from companion.tables.i18n import card_label, gettext_lazy
+from companion.tables.i18n import gettext as _
 
 from .base import Chips, EntryForm, count_field
 from .cards import CardsField
@@ -174,7 +173,6 @@ class DigForm(_SeatCards):
         self.fields["cards"] = CardsField(label=_("The cards they show"))
 
 
-
 class PlayForm(TurnForm, _SeatCards):
     kind = "play"
     label = gettext_lazy("Play by play")
@@ -187,7 +185,6 @@ class PlayForm(TurnForm, _SeatCards):
         hand = getattr(self.state, "hand", None)
         current = hand.current if hand is not None else None
         self.to_beat = big_three_text.combo_text(current) if current is not None else ""
-
 
 
 class PassForm(TurnForm):

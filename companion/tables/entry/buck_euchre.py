@@ -5,14 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext, gettext_lazy
 
 from companion import rules as engine
 from companion.games.buck_euchre import game
 from companion.games.buck_euchre import play as play
 from companion.rules.cards import Card, Suit
 from companion.rules.tricks import suit_title
-from companion.tables.i18n import card_label, say
+from companion.tables.i18n import card_label, gettext, gettext_lazy, say
 
 from .base import (
     RANK_CHOICES,

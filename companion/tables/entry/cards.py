@@ -28,11 +28,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from companion.rules.cards import JOKER, Card, CardError, Suit, parse_card
-from companion.tables.i18n import card_label, rank_label
+from companion.tables.i18n import card_label, gettext_lazy, rank_label
+from companion.tables.i18n import gettext as _
 
 #: Rows of the grid, high to low, as the cards are written.
 RANKS = (14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2)

@@ -7,15 +7,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext, ngettext, pgettext_lazy
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from companion import rules as engine
 from companion.games.elusive_34 import game
 from companion.games.elusive_34 import play as play
 from companion.rules.cards import Card, Suit
 from companion.rules.events import Seat
-from companion.tables.i18n import card_label
+from companion.tables.i18n import card_label, gettext, pgettext_lazy
+from companion.tables.i18n import gettext_lazy as _
 
 from . import face_up
 from .base import (

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext_lazy as _
 
 from companion import rules as engine
 from companion.rules.cards import Card
+from companion.tables.i18n import gettext_lazy as _
 
 from .base import Chips
 

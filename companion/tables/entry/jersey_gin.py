@@ -6,12 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from companion import rules as engine
 from companion.games.jersey_gin import checks, game, turns
-from companion.tables.i18n import card_label
+from companion.tables.i18n import card_label, gettext_lazy
+from companion.tables.i18n import gettext as _
 
 from .base import (
     RANK_CHOICES,
@@ -271,6 +270,7 @@ class RestForm(EntryForm):
 FORMS: dict[str, type[EntryForm]] = {
     f.kind: f for f in (DealForm, ResultForm, ShowForm, LayOffForm, RestForm, DrawForm, MeldForm)
 }
+
 
 def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     """One line for the history list."""

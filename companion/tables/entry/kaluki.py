@@ -8,12 +8,11 @@ import re
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from companion import rules as engine
 from companion.games.kaluki import game, play, text
-from companion.tables.i18n import card_label
+from companion.tables.i18n import card_label, gettext_lazy
+from companion.tables.i18n import gettext as _
 
 from .base import Chips, EntryForm, PointsField, count_field
 from .cards import CardsField

@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext, gettext_lazy
 
 from companion import rules as engine
 from companion.games.malilla import game
 from companion.games.malilla.play import ORDER, POINTS
 from companion.rules.cards import RANK_NAMES
-from companion.tables.i18n import card_label
+from companion.tables.i18n import card_label, gettext, gettext_lazy
 
 from .base import (
     RANK_CHOICES,

@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from companion import rules as engine
 from companion.games.recruit import game
 from companion.rules.cards import JACK, KING, QUEEN, RANK_NAMES
-from companion.tables.i18n import card_label, rank_label, say
+from companion.tables.i18n import card_label, gettext, gettext_lazy, pgettext_lazy, rank_label, say
 
 from .base import (
     RANK_CHOICES,

@@ -8,9 +8,9 @@ import re
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext as _
 
 from companion import rules as engine
+from companion.tables.i18n import gettext as _
 
 from .base import EntryForm, PointsField
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from companion import rules as engine
 from companion.games.three_thirteen import game, play, text
-from companion.tables.i18n import card_label
+from companion.tables.i18n import card_label, gettext_lazy
+from companion.tables.i18n import gettext as _
 
 from .base import Chips, EntryForm
 from .cards import CardsField

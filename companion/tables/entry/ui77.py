@@ -6,14 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
 from companion import rules as engine
 from companion.games.ui77 import game, play
 from companion.rules.cards import RANK_NAMES, Card
 from companion.rules.events import Seat
-from companion.tables.i18n import card_label
+from companion.tables.i18n import card_label, gettext
+from companion.tables.i18n import gettext_lazy as _
 
 from . import face_up
 from .base import (

@@ -8,12 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext, gettext_lazy
 
 from companion import rules as engine
 from companion.games.ziginette import events as zig
 from companion.rules.cards import RANK_NAMES, parse_card
-from companion.tables.i18n import card_label
+from companion.tables.i18n import card_label, gettext, gettext_lazy
 from companion.tables.money_shown import chips_text
 
 from . import ace_deuce_jack as adj_forms
