@@ -239,6 +239,29 @@ def test_trick_forms_for_the_same_cards_share_one_grid() -> None:
     assert OwnGrid(loaded).fields["card_0"].widget.choices is not mine
 
 
+def test_trick_forms_for_the_same_cards_share_their_fields_and_nothing_else() -> None:
+    """Forms made for the same cards share their fields (each player's grid, the typed box, the
+    submission id, the log's length), made once; what was posted to one, its errors and its
+    choices, is never seen by another."""
+    rules, loaded, _events = _trick_state(0)
+    trick = forms_for(rules.key)["trick"]
+    first, second = trick(loaded), trick(loaded)
+    assert list(first.fields) == list(second.fields)
+    assert all(first.fields[n] is second.fields[n] for n in first.fields)
+    shown = str(first["card_0"])
+    blank = {name: str(second[name]) for name in second.fields if name != "client_id"}
+    posted = trick(loaded, {"card_0": "JS", "card_1": "ZZ", "typed": "x" * 81, "client_id": "x"})
+    assert not posted.is_valid()
+    assert set(posted.errors) >= {"typed", "client_id"}
+    assert 'value="JS" checked' in str(posted["card_0"])
+    assert 'value="JS" checked' not in str(first["card_0"]) == shown
+    # Forms made before and after the post draw as they did, without its errors or cards.
+    for form in (second, trick(loaded)):
+        assert {name: str(form[name]) for name in form.fields if name != "client_id"} == blank
+        assert form.is_bound is False and not form.errors
+    assert trick(loaded).fields["card_0"].label == rules.names[0]
+
+
 def test_a_trick_form_s_fields_draw_as_fields_given_their_widgets_do() -> None:
     """The card grids and the typed box are made from their widget classes (a widget handed
     to a field is deep-copied by it); they draw exactly as fields handed the widgets would."""

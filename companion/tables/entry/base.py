@@ -195,6 +195,21 @@ class FixedChoices(BaseChoiceIterator):
         self.choices = list(choices)
         # A card grid's rows (CardGrid): the language they were drawn in, the rows, the codes.
         self.grid: tuple[str, str, list[str]] | None = None
+        self._fields: dict[str, forms.CharField] = {}
+
+    def field(self, name: str) -> forms.CharField:
+        """A player's card grid of these choices, labelled with the player's ``name``: made
+        once per name, and shared by the forms that share these choices (as the fields every
+        form carries are)."""
+        found = self._fields.get(name)
+        if found is None:
+            # The widget made by the field from its class, then given its choices and label: a
+            # widget handed to a field is deep-copied by it.
+            found = forms.CharField(label=name, required=False, widget=CardGrid)
+            found.widget.choices = self
+            found.widget.attrs["aria-label"] = name
+            self._fields[name] = found
+        return found
 
     def __iter__(self) -> Any:
         return iter(self.choices)
@@ -290,6 +305,22 @@ _ID_ERRORS = {
 }
 
 
+#: Fields that every form (or every trick form) carries as they are, made once rather than for
+#: each form: a form's fields are only read once it is made, by Django (cleaning, drawing) and
+#: by this app (a form only adds its own fields, in ``build``), so forms can share them.
+_CLIENT_ID = forms.UUIDField(widget=Hidden, error_messages=_ID_ERRORS)
+#: The number of entries in the log when the form was rendered: the position its entry takes.
+#: Read by guards.posted_at (never an error here); a form made for another state of the log is
+#: refused (actions.StaleEntry).
+_AT = forms.CharField(widget=Hidden, required=False)
+_TYPED = forms.CharField(
+    label=_("Or type the cards in the order played"),
+    required=False,
+    max_length=80,
+    widget=TypedCards,
+)
+
+
 class EntryForm(forms.Form):
     """Base: carries the game being recorded and a one-time submission id.
 
@@ -305,15 +336,12 @@ class EntryForm(forms.Form):
         kwargs.setdefault("error_class", QuietErrors)
         kwargs["initial"].setdefault("client_id", fresh_id())
         kwargs["initial"].setdefault("at", loaded.count)
+        kwargs.setdefault("label_suffix", "")  # no template draws a label with Django's suffix
         super().__init__(*args, **kwargs)
-        # Made here rather than declared on the class, which Django would deep-copy (each field
-        # and its widget) for every form: a request makes two forms, and the copies were a
-        # tenth of the cost of making them. No entry form declares fields on its class.
-        self.fields["client_id"] = forms.UUIDField(widget=Hidden, error_messages=_ID_ERRORS)
-        # The number of entries in the log when the form was rendered: the position its entry
-        # takes. Read by guards.posted_at (never an error here); a form made for another state
-        # of the log is refused (actions.StaleEntry).
-        self.fields["at"] = forms.CharField(widget=Hidden, required=False)
+        # Added here rather than declared on the class, which Django would deep-copy (each
+        # field and its widget) for every form. No entry form declares fields on its class.
+        self.fields["client_id"] = _CLIENT_ID
+        self.fields["at"] = _AT
         self.loaded = loaded
         self.rules = loaded.rules
         self.state = loaded.state
@@ -529,22 +557,11 @@ class TrickEntryForm(EntryForm):
         )
         for seat in self.order:
             name = self.rules.names[seat]
-            # The widget made by the field from its class, then given its choices and label: a
-            # widget handed to a field is deep-copied by it.
-            field = self.fields[f"card_{seat}"] = forms.CharField(
-                label=name, required=False, widget=CardGrid
-            )
-            field.widget.choices = grid
-            field.widget.attrs["aria-label"] = name
+            self.fields[f"card_{seat}"] = grid.field(name)
             if chips:
                 self.fields[f"rank_{seat}"] = rank_chips(name, self.ranks)
                 self.fields[f"suit_{seat}"] = suit_chips()
-        self.fields["typed"] = forms.CharField(
-            label=_("Or type the cards in the order played"),
-            required=False,
-            max_length=80,
-            widget=TypedCards,
-        )
+        self.fields["typed"] = _TYPED
 
     def grid(self) -> FixedChoices:
         """``card_choices()``, as a card grid's choices. Where a form takes the grid as this
