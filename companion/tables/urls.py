@@ -14,7 +14,21 @@ from companion.tables import (
 app_name = "tables"
 
 game = "t/<str:key>/g/<int:number>/"
+# A request's address is matched against each pattern in turn: a game's, the most asked for
+# (the live poll of every phone, each entry), come first.
 urlpatterns = [
+    path(game + "live/", views.live, name="live"),
+    path(game + "record/<str:kind>/", views.record, name="record"),
+    path(game, views.game_page, name="game"),
+    path(game + "undo/", views.undo, name="undo"),
+    path(game + "abandon/", views.abandon, name="abandon"),
+    path(game + "options/", views.game_options, name="options"),
+    path(game + "void/<int:index>/", views.void, name="void"),
+    path(game + "correct/<int:index>/", views.correct, name="correct"),
+    path(game + "history/", views.history, name="history"),
+    path(game + "hands/", views.hands, name="hands"),
+    path(game + "log.json", views.export_log, name="export"),
+    path(game + "scores.csv", views.export_csv, name="export_csv"),
     path("", views.home, name="home"),
     path("sw.js", app_views.service_worker, name="service_worker"),
     path("manifest.webmanifest", app_views.manifest, name="manifest"),
@@ -54,16 +68,4 @@ urlpatterns = [
         "t/<str:key>/ledger/unpaid/<int:payment>/", ledger_views.ledger_unpaid, name="ledger_unpaid"
     ),
     path("t/<str:key>/qr/<str:role>.svg", views.qr, name="qr"),
-    path(game, views.game_page, name="game"),
-    path(game + "record/<str:kind>/", views.record, name="record"),
-    path(game + "undo/", views.undo, name="undo"),
-    path(game + "abandon/", views.abandon, name="abandon"),
-    path(game + "options/", views.game_options, name="options"),
-    path(game + "void/<int:index>/", views.void, name="void"),
-    path(game + "correct/<int:index>/", views.correct, name="correct"),
-    path(game + "live/", views.live, name="live"),
-    path(game + "history/", views.history, name="history"),
-    path(game + "hands/", views.hands, name="hands"),
-    path(game + "log.json", views.export_log, name="export"),
-    path(game + "scores.csv", views.export_csv, name="export_csv"),
 ]

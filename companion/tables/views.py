@@ -253,7 +253,8 @@ def game_page(request: HttpRequest, key: str, number: int) -> HttpResponse:
 
     # The full path: the language switch at the foot of the page returns to it.
     page = pages.page_key(request, template, table, key, loaded, request.get_full_path())
-    return pages.render_kept(request, template, page, build)
+    with one_language():  # the table's
+        return pages.render_kept(request, template, page, build)
 
 
 def game_options(request: HttpRequest, key: str, number: int) -> HttpResponse:
@@ -573,7 +574,8 @@ def live(request: HttpRequest, key: str, number: int) -> HttpResponse:
         return {**ctx, "oob": True, "seen_step": seen_step}
 
     page = pages.page_key(request, "tables/_live.html", table, key, loaded, seen_step)
-    return pages.render_kept(request, "tables/_live.html", page, build)
+    with one_language():  # the table's
+        return pages.render_kept(request, "tables/_live.html", page, build)
 
 
 @require_safe
