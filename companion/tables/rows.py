@@ -14,6 +14,7 @@ The HTML is what ``tables/_history_row.html`` makes (it stays as the reference, 
 from __future__ import annotations
 
 import contextlib
+import html
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -138,6 +139,11 @@ def kept_line(
     return _kept_or_made(_lines, key, lambda: describe(rules, event))
 
 
+def _e(value: Any) -> str:
+    """``escape``: the same, without Django's checks for lazy text."""
+    return html.escape(str(value))
+
+
 def history_html(
     rows: Sequence[Mapping[str, Any]], *, can_score: bool, at: Any, csrf: str, rules_url: str
 ) -> SafeString:
@@ -146,6 +152,6 @@ def history_html(
     parts, language = [], get_language()
     for row in rows:
         key = _key(row, can_score, rules_url, language)
-        html = _kept_or_made(_kept, key, lambda row=row: _draw(row, can_score, rules_url))
-        parts.append(html.replace(_ID, escape(str(row["client_id"]))))
-    return mark_safe("\n".join(parts).replace(_CSRF, escape(csrf)).replace(_AT, escape(str(at))))
+        drawn = _kept_or_made(_kept, key, lambda row=row: _draw(row, can_score, rules_url))
+        parts.append(drawn.replace(_ID, _e(row["client_id"])))
+    return mark_safe("\n".join(parts).replace(_CSRF, _e(csrf)).replace(_AT, _e(at)))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django import forms
 from django.forms.utils import ErrorList
 from django.utils.choices import BaseChoiceIterator
-from django.utils.html import conditional_escape, escape
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 from companion import rules as engine
@@ -47,7 +47,7 @@ class _FastChips:
         role = "radiogroup" if self.input_type == "radio" else "group"
         head = f'<div class="{classes}" role="{role}"'
         if merged.get("id"):
-            head += f' id="{escape(merged["id"])}"'
+            head += f' id="{_e(merged["id"])}"'
         parts = [head, ">"]
         for _group, options in _options(self, name, value, merged):
             parts.extend(_chip(option) for option in options)
@@ -399,17 +399,17 @@ class CardGrid(_FastChips, forms.RadioSelect):
         merged = {**self.attrs, **(attrs or {})}
         head = '<div class="card-grid" role="radiogroup"'
         if merged.get("id"):
-            head += f' id="{escape(merged["id"])}"'
+            head += f' id="{_e(merged["id"])}"'
         if merged.get("aria-label"):
-            head += f' aria-label="{escape(merged["aria-label"])}"'
+            head += f' aria-label="{_e(merged["aria-label"])}"'
         body, codes = self._grid()
         selected = set(self.format_value(value))
         for code in codes:  # the first card chosen, as Django checks one radio button
             if code in selected:
-                mark = f'value="{escape(code)}">'
-                body = body.replace(mark, f'value="{escape(code)}" checked>', 1)
+                mark = f'value="{_e(code)}">'
+                body = body.replace(mark, f'value="{_e(code)}" checked>', 1)
                 break
-        return mark_safe(f"{head}>{body.replace(_NAME, escape(name))}</div>")
+        return mark_safe(f"{head}>{body.replace(_NAME, _e(name))}</div>")
 
     def _grid(self) -> tuple[str, list[str]]:
         """The rows of chips, with a marker for the field's name, and the cards' codes in
@@ -422,7 +422,7 @@ class CardGrid(_FastChips, forms.RadioSelect):
             return kept[1], kept[2]
         parts, codes = [], []
         for group, options in _options(self, _NAME, None, {}):
-            parts.append(f'<div class="card-row" data-suit="{escape(str(group or ""))}">')
+            parts.append(f'<div class="card-row" data-suit="{_e(str(group or ""))}">')
             parts.extend(_card_chip(option) for option in options)
             parts.append("</div>")
             codes += [str(option["value"]) for option in options]
@@ -439,8 +439,8 @@ def _card_chip(option: dict[str, Any]) -> str:
     code = str(option["value"])
     red = code[-1:] in ("H", "D")
     out = (
-        f'<label class="chip card-chip"><input type="radio" name="{escape(option["name"])}" '
-        f'value="{escape(code)}"'
+        f'<label class="chip card-chip"><input type="radio" name="{_e(option["name"])}" '
+        f'value="{_e(code)}"'
     )
     if option["checked"]:
         out += " checked"
