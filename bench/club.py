@@ -50,6 +50,7 @@ loopback TCP connection (the client would keep it alive otherwise).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import gzip
 import json
@@ -626,6 +627,11 @@ class Conn:
                 return body, wire
 
 
+#: What a phone's browser sends with every request, htmx's included: measured requests send it
+#: too, so that the answers are compressed as a phone gets them (GZipMiddleware).
+PHONE = {"Accept-Encoding": "gzip, deflate, br"}
+
+
 def get_raw(port: int, path: str, headers: dict[str, str] | None = None) -> bytes:
     extra = "".join(f"{k}: {v}\r\n" for k, v in (headers or {}).items())
     return f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{extra}\r\n".encode()
@@ -639,6 +645,7 @@ def post_raw(port: int, path: str, fields: dict[str, Any], csrf: Csrf, htmx: boo
         "Origin": f"http://127.0.0.1:{port}",
         "Content-Type": "application/x-www-form-urlencoded",
         "Content-Length": str(len(body)),
+        **PHONE,
     }
     if htmx:
         headers |= {"HX-Request": "true", "HX-Current-URL": f"http://127.0.0.1:{port}{path}"}
@@ -736,6 +743,8 @@ def _connection(port: int, job: Job, start: float, end: float) -> dict[str, Any]
 
 
 def _snippet(body: bytes) -> str:
+    with contextlib.suppress(OSError, EOFError):
+        body = gzip.decompress(body)  # a compressed answer
     text = body.decode("utf-8", "replace")
     for pattern in (r'class="[^"]*(?:error|violation)[^"]*"[^>]*>(.{0,300})', r"<title>(.*?)</"):
         found = re.search(pattern, text, re.S)
@@ -1097,7 +1106,7 @@ def p(times: list[float], q: float) -> float:
 def first_load(port: int, path: str) -> tuple[int, int, str, list[tuple[str, int, str]]]:
     """The page's bytes over the wire with and without compression accepted, its encoding, and
     each same-origin asset a browser fetches on a first visit (compression accepted)."""
-    phone = {"Accept-Encoding": "gzip, deflate, br", "Accept": "text/html"}
+    phone = {**PHONE, "Accept": "text/html"}
     conn = Conn(port)
     packed = conn.request(get_raw(port, path, phone))
     plain = conn.request(get_raw(port, path, {"Accept": "text/html"}))
@@ -1373,7 +1382,7 @@ def measure(
         raise SetupFailed("no live poll (live/?v=...) on the game page")
     if (s := Conn(APP_PORT).request(get_raw(APP_PORT, base + f"live/?v={token}")).status) != 204:
         raise SetupFailed(f"the live poll with the page's version answered {s}, not 204")
-    bare_get = [get_raw(BARE_PORT, "/")]
+    bare_get = [get_raw(BARE_PORT, "/", PHONE)]
     bare_csrf = fetch_csrf(BARE_PORT)
     bare_post = [
         post_raw(BARE_PORT, "/", {"note": "hello", "client_id": str(uuid.uuid4())}, bare_csrf, True)
@@ -1397,7 +1406,9 @@ def measure(
         return merge(a_runs), merge(b_runs)
 
     def measure_get(name: str, path: str, expect: int) -> tuple[Phase, Phase]:
-        jobs_app = [Job(requests=[get_raw(APP_PORT, path)], expect=expect) for _ in range(conns)]
+        jobs_app = [
+            Job(requests=[get_raw(APP_PORT, path, PHONE)], expect=expect) for _ in range(conns)
+        ]
         jobs_bare = [Job(requests=bare_get) for _ in range(conns)]
         a, b = pair(lambda: jobs_app, jobs_bare, True)
         say(f"  {name}: bare {b.rate:,.0f} req/s, app {a.rate:,.1f} req/s")
@@ -1490,9 +1501,11 @@ def measure(
         for name in ("e10", "e_long"):
             t = plan[name][0]
             gbase = f"/t/{t['key']}/g/{t['number']}/"
-            growth[name][1].extend(sequential(APP_PORT, [get_raw(APP_PORT, gbase)], ok_200))
+            growth[name][1].extend(
+                sequential(APP_PORT, [get_raw(APP_PORT, gbase, PHONE)], ok_200)
+            )
             growth[name][2].extend(
-                sequential(APP_PORT, [get_raw(APP_PORT, gbase + "live/?v=0")], ok_200)
+                sequential(APP_PORT, [get_raw(APP_PORT, gbase + "live/?v=0", PHONE)], ok_200)
             )
     sizes = first_load(APP_PORT, base)
     bare_sizes = first_load(BARE_PORT, "/")
