@@ -21,6 +21,7 @@ from typing import Any
 from django.template import Context, engines
 from django.urls import reverse
 from django.utils.formats import localize
+from django.utils.functional import SimpleLazyObject, empty
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import ngettext
@@ -67,6 +68,17 @@ def _v(value: Any) -> str:
 def _s(value: Any) -> str:
     """``{{ value|say }}``."""
     return _v(say(value))
+
+
+def _got(context: Context, name: str) -> Any:
+    """``context[name]``, worked out now if it is one of ``game_context``'s lazy values, and
+    unwrapped: each use of a lazy value goes through Django's proxy (a check and a call)."""
+    value = context.get(name)
+    if type(value) is SimpleLazyObject:
+        if value._wrapped is empty:
+            value._setup()
+        return value._wrapped
+    return value
 
 
 def _game_url(context: Context, rest: str) -> str:
@@ -130,7 +142,7 @@ def status(context: Context, oob: Any = None) -> SafeString:
         f'<div id="status" class="stack"{_oob(oob)}>\n'
         f'<section class="prompt{over}" id="prompt" aria-live="polite">\n{said}\n</section>\n'
     ]
-    leader = context.get("leader")
+    leader = _got(context, "leader")
     if not outcome and not abandoned and leader and leader["leading"]:
         words = {"leading": _s(leader["leading"])}
         if leader["tied"]:
@@ -142,7 +154,7 @@ def status(context: Context, oob: Any = None) -> SafeString:
     if info:
         rows = "".join(f"<div><dt>{_s(k)}</dt><dd>{_s(v)}</dd></div>" for k, v in info)
         out.append(f'\n<dl class="info">{rows}</dl>\n')
-    out.append(_flags(context.get("current_flags"), context.get("rules_url"), gettext("Rule")))
+    out.append(_flags(_got(context, "current_flags"), context.get("rules_url"), gettext("Rule")))
     out.append("\n</div>")
     return mark_safe("".join(out))
 
@@ -430,7 +442,7 @@ def _raw(value: Any) -> str:
 def scoreboard(context: Context) -> SafeString:
     """``tables/_scoreboard.html``: each hand's points (the latest ones, or ``board`` of every
     hand), the totals, the teams', the running totals drawn, and why each hand scored so."""
-    board, outcome = context.get("board"), context.get("outcome")
+    board, outcome = _got(context, "board"), context.get("outcome")
     hands_url, rules_url = _v(context.get("hands_url")), _v(context.get("rules_url"))
     scores = gettext("Scores")
     money = " money" if board["money"] else ""
@@ -474,7 +486,7 @@ def scoreboard(context: Context) -> SafeString:
             for t in board["teams"]
         )
         out.append(f'<table class="scoreboard teams">\n<tbody>{rows}</tbody>\n</table>\n')
-    progress = context.get("progress")
+    progress = _got(context, "progress")
     if progress:
         out.append(_chart(progress))
     out += [_breakdown(h, rules_url) for h in board["explained"]]
@@ -547,7 +559,7 @@ def _chart(progress: Any) -> str:
 
 def tricks(context: Context) -> SafeString:
     """``games/trick_taking/_hand.html``: the hand's tricks so far, each with its winner."""
-    rows = context.get("tricks")
+    rows = _got(context, "tricks")
     if not rows:
         return mark_safe("\n")
     title = gettext("This hand's tricks")
@@ -593,7 +605,7 @@ def history(context: Context, swap_oob: Any = None) -> SafeString:
             f'<button class="btn btn-secondary" type="submit">{gettext("Undo last entry")}'
             "</button>\n</form>\n"
         )
-    rows = context.get("history")
+    rows = _got(context, "history")
     if rows:
         drawn = history_html(
             rows,
@@ -620,7 +632,7 @@ def history(context: Context, swap_oob: Any = None) -> SafeString:
 def reminders(context: Context) -> SafeString:
     """``tables/_reminders.html``: the rules for this hand (what is trump, who must take how
     many tricks), each with a link to its rule."""
-    rows = context.get("reminders")
+    rows = _got(context, "reminders")
     if not rows:
         return mark_safe("\n")
     rules_url = _v(context.get("rules_url"))
@@ -651,7 +663,7 @@ def export(context: Context, oob: Any = None) -> SafeString:
         f'<section class="panel stack" id="export"{_oob(oob)}>\n'
         f"<h2>{gettext('Share the result')}</h2>\n"
         f'<label class="field">{gettext("Text summary for the group chat")}\n'
-        f'<textarea readonly rows="6" class="summary">{_v(context.get("summary"))}</textarea>'
+        f'<textarea readonly rows="6" class="summary">{_v(_got(context, "summary"))}</textarea>'
         f'</label>\n<p><a class="btn btn-secondary" href="{_v(log)}" download>'
         f"{gettext('Download the game log (JSON)')}</a></p>\n"
         f'<p><a class="btn btn-secondary" href="{_v(scores)}" download>'
