@@ -78,7 +78,24 @@ def pick_form(loaded: Loaded, kind: str | None, data: Any = None) -> EntryForm |
     kinds = available_kinds(loaded)
     if not kinds:
         return None
-    return forms[kind if kind in kinds else kinds[0]](loaded)
+    return forms[kind if kind in kinds else default_kind(loaded, kinds)](loaded)
+
+
+def default_kind(loaded: Loaded, kinds: list[str]) -> str:
+    """The form shown when none is asked for: the first of ``kinds`` (the game's order, which
+    puts the quick entry of a whole hand first), except at a table that recorded its latest
+    hand card by card (its latest entry of either kind was a trick): there, the first of the
+    others, so that each deal is followed by the bidding or the first trick, as before it."""
+    forms = forms_for(loaded.rules.key)
+    if not forms[kinds[0]].whole_hand:
+        return kinds[0]
+    for entry in reversed(loaded.recent):
+        kind = entry.event.kind
+        if kind == "trick":
+            return next((k for k in kinds if not forms[k].whole_hand), kinds[0])
+        if kind in forms and forms[kind].whole_hand:
+            break
+    return kinds[0]
 
 
 #: Hands the game page's scoreboard shows, the latest ones; the hands page shows them all.

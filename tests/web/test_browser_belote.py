@@ -101,6 +101,9 @@ def test_scorer_records_a_hand_card_by_card_and_one_quickly(
     tap(fieldset(phone, "Dealer"), "Ann")
     _card(fieldset(phone, "Upcard"), "KD")
     phone.get_by_role("button", name="Record the deal").click()
+    # Hand 1 was played card by card: the bidding comes first, quick entry is a tab away.
+    expect(phone.locator(".tab.active")).to_have_text("Bidding")
+    phone.get_by_role("link", name="Quick entry").click()
     phone.get_by_role("button", name="Score the hand").wait_for()
     expect(fieldset(phone, "Trump").locator("input:checked")).to_have_value("D")
     tap(fieldset(phone, "Taker"), "Bob")

@@ -83,6 +83,9 @@ def test_scorer_records_a_hand_card_by_card_then_one_quickly(
     # Hand 2, quick entry: Ann deals 9♣ (dirty clubs). Ann 1, Bob 1, Cat 3, Dan left blank (0):
     # Ann −1 → 23, Bob −1 → 29, Cat −3 → 20, Dan no trick +5 → 35.
     _deal(phone, "Ann", "9", "♣")
+    # Hand 1 was played card by card: its first trick comes first, quick entry is a tab away.
+    expect(phone.locator(".tab.active")).to_have_text("Trick by trick")
+    phone.get_by_role("link", name="Quick entry").click()
     phone.get_by_role("button", name="Score the hand").wait_for()
     for name, count in (("Ann", "1"), ("Bob", "1"), ("Cat", "3")):
         tap(fieldset(phone, name), count)

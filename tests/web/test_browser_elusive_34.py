@@ -113,6 +113,9 @@ def test_scorer_records_the_set_up_a_hand_card_by_card_and_a_quick_one(
     expect(phone.locator("#prompt")).to_contain_text("Bob (lowest score) names trump")
     phone.get_by_role("button", name="♥").click()
     expect(phone.locator("#status")).to_contain_text("♥ Hearts trump")
+    # Hand 1 was played card by card: its first trick comes first, quick entry is a tab away.
+    expect(phone.locator(".tab.active")).to_have_text("Trick by trick")
+    phone.get_by_role("link", name="Quick entry").click()
     phone.get_by_role("button", name="Score the hand").wait_for()
     for name, collected, high, middle, low in (
         ("Ann", "10", 1, 2, 0),

@@ -89,6 +89,9 @@ def test_scorer_records_a_hand_card_by_card_then_one_quickly_then_the_goal(
     expect(phone.locator("#prompt")).to_contain_text("Bob deals hand 2")
 
     _deal(phone, "Bob", "5S 8H KD")
+    # Hand 1 was played card by card: so is the next (discards first), quick entry a tab away.
+    expect(phone.locator(".tab.active")).to_have_text("Card by card")
+    phone.get_by_role("link", name="Quick entry").click()
     phone.get_by_role("button", name="Score the hand").wait_for()
     for name, counts in (("Ann", ("0", "0", "0", "0")), ("Bob", ("0", "9", "4", "0"))):
         player = fieldset(phone, name)

@@ -330,6 +330,10 @@ class EntryForm(forms.Form):
     kind: ClassVar[str]
     label: ClassVar[str]  # the tab / button text: "Deal", "Trick", "Piles"
     template: ClassVar[str]
+    #: Records a whole hand at once (quick entry), where the game can also be recorded card by
+    #: card: shown first after a deal, unless the table played its latest hand card by card
+    #: (``context.default_kind``).
+    whole_hand: ClassVar[bool] = False
 
     def __init__(self, loaded: Loaded, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {})

@@ -150,6 +150,7 @@ class ResultForm(SeatChips):
     """A whole hand: contract, trick points (one team's is enough), declarations, belote."""
 
     kind = "result"
+    whole_hand = True
     label = gettext_lazy("Quick entry")
     template = "games/belote/_result_form.html"
 

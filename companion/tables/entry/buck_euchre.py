@@ -73,6 +73,7 @@ class ResultForm(EntryForm):
     once the counts given already make five tricks."""
 
     kind = "result"
+    whole_hand = True
     label = gettext_lazy("Quick entry")
     template = "games/buck_euchre/_result_form.html"
 

@@ -293,6 +293,7 @@ class ResultForm(_LeftFields):
     """The whole hand at once: cards collected in tricks, and the cards left by category."""
 
     kind = "result"
+    whole_hand = True
     label = _("Quick entry")
     template = "games/elusive_34/_result_form.html"
 

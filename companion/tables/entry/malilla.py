@@ -65,6 +65,7 @@ class TallyForm(EntryForm):
     """Each side's card points and tricks; one side is enough, the other is worked out."""
 
     kind = "tally"
+    whole_hand = True
     label = gettext_lazy("Hand's points")
     template = "games/malilla/_tally_form.html"
 

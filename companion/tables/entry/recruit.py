@@ -98,6 +98,7 @@ class PilesForm(EntryForm):
     """Each player's pile. One pile size may be left blank: it is worked out from the others."""
 
     kind = "piles"
+    whole_hand = True
     label = gettext_lazy("Piles")
     template = "games/recruit/_piles_form.html"
 

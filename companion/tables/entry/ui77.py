@@ -125,6 +125,7 @@ class ResultForm(EntryForm):
     how many of those are of the slough suit. Every count is tapped: blank is never zero."""
 
     kind = "result"
+    whole_hand = True
     label = _("Quick entry")
     template = "games/ui77/_result_form.html"
     COLUMNS = ("discards", "tricks", "left", "slough")
