@@ -17,12 +17,11 @@ from django.utils.functional import SimpleLazyObject as lazy
 
 from companion import rules as engine
 from companion.rules.text import for_viewers
-from companion.tables.i18n import get_language, gettext
 
 from . import money_shown
 from .actions import Entry, Loaded, undo_target
 from .entry import EntryForm, describer, forms_for
-from .i18n import say
+from .i18n import get_language, gettext, say
 from .ids import fresh_id
 from .memo import kept, kept_with
 from .models import Table

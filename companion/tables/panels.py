@@ -27,9 +27,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import ngettext
 
 from companion.rules.tricks import suit_title
-from companion.tables.i18n import gettext, pgettext
 
-from .i18n import card_label, say
+from .i18n import card_label, gettext, pgettext, say
 from .rows import history_html
 
 __all__ = [

@@ -22,10 +22,8 @@ from typing import Any
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 
-from companion.tables.i18n import get_language, gettext
-
 from . import money_shown
-from .i18n import say
+from .i18n import get_language, gettext, say
 
 #: How many rows are kept per process (a row is a few hundred bytes).
 KEEP = 4000
