@@ -28,6 +28,7 @@ from django.utils.translation import ngettext
 
 from companion.rules.tricks import suit_title
 
+from .entry.base import escape_text
 from .i18n import card_label, gettext, pgettext, say
 from .rows import history_html
 
@@ -435,7 +436,7 @@ def _more(number: Any) -> str:
 
 def _raw(value: Any) -> str:
     """``{{ value }}`` under ``{% localize off %}``."""
-    return html.escape(str(value))
+    return escape_text(value)
 
 
 def scoreboard(context: Context) -> SafeString:

@@ -14,7 +14,6 @@ The HTML is what ``tables/_history_row.html`` makes (it stays as the reference, 
 from __future__ import annotations
 
 import contextlib
-import html
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -23,6 +22,7 @@ from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 
 from . import money_shown
+from .entry.base import escape_text as _e
 from .i18n import get_language, gettext, say
 
 #: How many rows are kept per process (a row is a few hundred bytes).
@@ -135,11 +135,6 @@ def kept_line(
     except TypeError:  # options or an entry that cannot be a key: drawn each time
         return describe(rules, event)
     return _kept_or_made(_lines, key, lambda: describe(rules, event))
-
-
-def _e(value: Any) -> str:
-    """``escape``: the same, without Django's checks for lazy text."""
-    return html.escape(str(value))
 
 
 def history_html(

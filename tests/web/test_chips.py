@@ -165,7 +165,7 @@ def test_a_chip_s_attributes_are_escaped_as_django_escapes_them() -> None:
     from django.utils.html import escape
     from django.utils.translation import gettext_lazy
 
-    from companion.tables.entry.base import _e
+    from companion.tables.entry.base import escape_text as _e
 
     for value in ("Ann & Cat", '"10H"', "<b>'x'</b>", 5, gettext_lazy("Dealer"), ""):
         assert _e(value) == escape(value)

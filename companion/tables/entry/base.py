@@ -47,7 +47,7 @@ class _FastChips:
         role = "radiogroup" if self.input_type == "radio" else "group"
         head = f'<div class="{classes}" role="{role}"'
         if merged.get("id"):
-            head += f' id="{_e(merged["id"])}"'
+            head += f' id="{escape_text(merged["id"])}"'
         parts = [head, ">"]
         for _group, options in _options(self, name, value, merged):
             parts.extend(_chip(option) for option in options)
@@ -92,9 +92,9 @@ def _options(
     return groups
 
 
-def _e(value: Any) -> str:
+def escape_text(value: Any) -> str:
     """``django.utils.html.escape`` (which is ``html.escape``) without its checks for lazy
-    text: a chip's type, name, value and id are plain strings."""
+    text: a chip's type, name, value and id, a history row's marks, are plain strings."""
     return html.escape(value if type(value) is str else str(value))
 
 
@@ -109,13 +109,13 @@ def _ce(value: Any) -> str:
 def _chip(option: dict[str, Any]) -> str:
     label = str(option["label"])
     out = (
-        f'<label class="chip"><input type="{_e(option["type"])}" '
-        f'name="{_e(option["name"])}" value="{_e(option["value"])}"'
+        f'<label class="chip"><input type="{escape_text(option["type"])}" '
+        f'name="{escape_text(option["name"])}" value="{escape_text(option["value"])}"'
     )
     if option["checked"]:
         out += " checked"
     if option.get("id"):
-        out += f' id="{_e(option["id"])}"'
+        out += f' id="{escape_text(option["id"])}"'
     suit = (
         ' class="suit-h"'
         if label in ("♥", "♦")
@@ -403,17 +403,17 @@ class CardGrid(_FastChips, forms.RadioSelect):
         merged = {**self.attrs, **(attrs or {})}
         head = '<div class="card-grid" role="radiogroup"'
         if merged.get("id"):
-            head += f' id="{_e(merged["id"])}"'
+            head += f' id="{escape_text(merged["id"])}"'
         if merged.get("aria-label"):
-            head += f' aria-label="{_e(merged["aria-label"])}"'
+            head += f' aria-label="{escape_text(merged["aria-label"])}"'
         body, codes = self._grid()
         selected = set(self.format_value(value))
         for code in codes:  # the first card chosen, as Django checks one radio button
             if code in selected:
-                mark = f'value="{_e(code)}">'
-                body = body.replace(mark, f'value="{_e(code)}" checked>', 1)
+                mark = f'value="{escape_text(code)}">'
+                body = body.replace(mark, f'value="{escape_text(code)}" checked>', 1)
                 break
-        return mark_safe(f"{head}>{body.replace(_NAME, _e(name))}</div>")
+        return mark_safe(f"{head}>{body.replace(_NAME, escape_text(name))}</div>")
 
     def _grid(self) -> tuple[str, list[str]]:
         """The rows of chips, with a marker for the field's name, and the cards' codes in
@@ -426,7 +426,7 @@ class CardGrid(_FastChips, forms.RadioSelect):
             return kept[1], kept[2]
         parts, codes = [], []
         for group, options in _options(self, _NAME, None, {}):
-            parts.append(f'<div class="card-row" data-suit="{_e(str(group or ""))}">')
+            parts.append(f'<div class="card-row" data-suit="{escape_text(str(group or ""))}">')
             parts.extend(_card_chip(option) for option in options)
             parts.append("</div>")
             codes += [str(option["value"]) for option in options]
@@ -443,8 +443,8 @@ def _card_chip(option: dict[str, Any]) -> str:
     code = str(option["value"])
     red = code[-1:] in ("H", "D")
     out = (
-        f'<label class="chip card-chip"><input type="radio" name="{_e(option["name"])}" '
-        f'value="{_e(code)}"'
+        f'<label class="chip card-chip"><input type="radio" name="{escape_text(option["name"])}" '
+        f'value="{escape_text(code)}"'
     )
     if option["checked"]:
         out += " checked"
