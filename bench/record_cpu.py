@@ -3,10 +3,11 @@ another checkout in lock-step.
 
 ``bench/club.py`` measures what a club would see (gunicorn, 16 connections, bare Django beside
 it), but a change of a few per cent of the CPU is lost in its noise. This one posts entries
-through Django's test client (the whole middleware stack, the view, the answer drawn) to a
-few tables of the club mix on PostgreSQL, and prints the process's CPU time per entry. With
-``--against`` it runs another checkout (a ``git worktree`` of an earlier commit, say) in turns
-with this one, so that both see the same machine, and prints the ratio::
+through Django's test client (the whole middleware stack, the view, the answer drawn and
+compressed, as a phone accepts it) to a few tables of the club mix on PostgreSQL, and prints
+the process's CPU time per entry. With ``--against`` it runs another checkout (a ``git
+worktree`` of an earlier commit, say) in turns with this one, so that both see the same
+machine, and prints the ratio::
 
     git worktree add /tmp/before <commit>
     .venv/bin/python bench/record_cpu.py --against /tmp/before --rounds 3
@@ -21,6 +22,7 @@ entries are posted to each table in turn and timed one by one.
 from __future__ import annotations
 
 import argparse
+import gzip
 import os
 import statistics
 import subprocess
@@ -65,7 +67,8 @@ def child(posts: int) -> None:
     start = max(1, len(malilla.events) - posts - 3)
     items.append(club.Prepared("malilla", malilla, start, posts + 3))
     tables = [club.create(item, i) for i, item in enumerate(items)]
-    client = Client(HTTP_HX_REQUEST="true")
+    # As a phone's browser sends them (bench/club.py's PHONE): the answer is compressed too.
+    client = Client(HTTP_HX_REQUEST="true", HTTP_ACCEPT_ENCODING="gzip, deflate, br")
 
     def post(table: dict[str, Any], i: int) -> None:
         kind, fields = table["posts"][i]
@@ -75,7 +78,10 @@ def child(posts: int) -> None:
         # multipart, costs the server more to parse).
         body = urlencode(data, doseq=True)
         response = client.post(reverse("tables:record", kwargs=args), body, content_type=FORM)
-        if response.status_code != 200 or b'role="alert"' in response.content:
+        body = response.content
+        if response.get("Content-Encoding") == "gzip":
+            body = gzip.decompress(body)
+        if response.status_code != 200 or b'role="alert"' in body:
             raise SystemExit(f"{table['label']}: entry {i} was not recorded")
 
     count = min(len(t["posts"]) for t in tables)

@@ -154,9 +154,10 @@ MIDDLEWARE = [
     # CSP, Permissions-Policy, and no-store on the pages of a table or a club (middleware.py).
     "companion.tables.middleware.SecurityHeaders",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # serves static files compressed itself
-    # Pages compressed on the way out. Django >= 4.2 pads each response at random against
-    # BREACH, which matters here: pages carry a CSRF token, and scorer links are secrets.
-    "django.middleware.gzip.GZipMiddleware",
+    # Pages compressed on the way out (compress.py: Django's, at zlib's fastest level). Each
+    # response is padded at random against BREACH, which matters here: pages carry a CSRF
+    # token, and scorer links are secrets.
+    "companion.tables.compress.GZip",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The phone's language: its cookie (set by the language switch), else Accept-Language.
     # A table's own language, when it has one, replaces it in the table's views (i18n.py).
