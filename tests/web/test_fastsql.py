@@ -3,6 +3,7 @@ the ORM: every field's value, the state Django keeps on them, and they save like
 
 from __future__ import annotations
 
+import datetime
 import uuid
 
 import pytest
@@ -20,7 +21,12 @@ MODELS = (Seat, Player, Game, Table, Event)
 
 
 def _fields(instance: Model) -> dict[str, object]:
-    return {f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields}
+    """Every field's value; a date and time with its time zone, as the ORM gives it."""
+    values = {f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields}
+    return {
+        name: (value, value.tzinfo) if isinstance(value, datetime.datetime) else value
+        for name, value in values.items()
+    }
 
 
 def _same(built: Model, orm: Model) -> None:
