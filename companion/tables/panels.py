@@ -14,7 +14,6 @@ Translations are the templates' own: the same ``msgid`` s, so the catalogues nee
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from typing import Any
 
@@ -55,7 +54,7 @@ def _v(value: Any) -> str:
     """``{{ value }}``: localised as the template engine does, then escaped."""
     kind = type(value)
     if kind is str:  # the common case, without Django's checks for lazy text
-        return html.escape(value)
+        return escape_text(value)
     if kind is int:
         return str(value)
     if value is None:

@@ -169,6 +169,7 @@ def test_a_chip_s_attributes_are_escaped_as_django_escapes_them() -> None:
 
     for value in ("Ann & Cat", '"10H"', "<b>'x'</b>", 5, gettext_lazy("Dealer"), ""):
         assert _e(value) == escape(value)
+        assert _e(value) == escape(value), "as escaped the first time"
     from django.utils.html import conditional_escape
     from django.utils.safestring import mark_safe
 
@@ -176,6 +177,25 @@ def test_a_chip_s_attributes_are_escaped_as_django_escapes_them() -> None:
 
     for value in ("Ann & Cat", "<b>'x'</b>", 5, gettext_lazy("Dealer"), mark_safe("<i>a</i>")):
         assert _ce(value) == str(conditional_escape(value))
+
+
+def test_escaped_texts_are_kept_short_and_few(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Short texts are kept as escaped, up to a bound; a long one (a pasted note, a token) is
+    escaped each time and never kept; full, the store is emptied and goes on."""
+    from django.utils.html import escape
+
+    from companion.tables.entry import base
+
+    monkeypatch.setattr(base, "_ESCAPED", {})
+    monkeypatch.setattr(base, "_ESCAPED_MOST", 3)
+    long = "<" + "x" * base._ESCAPED_LONGEST
+    assert base.escape_text(long) == escape(long) and long not in base._ESCAPED
+    for text in ("a&b", "<c>", "'d'"):
+        assert base.escape_text(text) == escape(text)
+    assert {t: escape(t) for t in ("a&b", "<c>", "'d'")} == base._ESCAPED
+    assert base.escape_text('"e"') == "&quot;e&quot;"
+    assert base._ESCAPED == {'"e"': "&quot;e&quot;"}
+    assert [base.escape_text(t) for t in ("a&b", '"e"')] == ["a&amp;b", "&quot;e&quot;"]
 
 
 def test_seat_chips_are_not_normalised_again_for_each_field_and_widget() -> None:
