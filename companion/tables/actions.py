@@ -483,10 +483,10 @@ def check_record_event(
                 return Recorded(loaded, seen, _version(locked.table_id), repeated=True)
             if at is not None and at != current.count:
                 raise StaleEntry(at, current)
-            _check_size(current.count, event)
+            payload = _check_size(current.count, event)
             result = _appended(current, event)  # raises IllegalEventError
             index = current.count
-            row = fastsql.insert_event(locked, index, event.kind, engine.to_dict(event), client_id)
+            row = fastsql.insert_event(locked, index, event.kind, payload, client_id)
             version = _bumped(locked.table_id)
     except IntegrityError:
         # A safety net: the row lock (PostgreSQL) and IMMEDIATE transactions (SQLite) queue
@@ -515,13 +515,11 @@ def _recorded_at_once(
         return None
     index = current.count
     try:
-        _check_size(index, event)
+        payload = _check_size(index, event)
         result = _appended(current, event)
     except engine.IllegalEventError:
         return None  # said under the lock, where a resent submission is told apart
-    written = fastsql.append_unless_moved(
-        current.game, index, event.kind, engine.to_dict(event), client_id
-    )
+    written = fastsql.append_unless_moved(current.game, index, event.kind, payload, client_id)
     if written is None:
         return None
     row, version = written
@@ -538,12 +536,15 @@ def _kept(
     return Recorded(Loaded(current.game, current.rules, result, recent), index, version)
 
 
-def _check_size(index: int, event: engine.Event) -> None:
-    """Refuse an entry past the most a game holds, or longer than any real one (limits.py)."""
+def _check_size(index: int, event: engine.Event) -> dict[str, Any]:
+    """Refuse an entry past the most a game holds, or longer than any real one (limits.py).
+    The entry as the log stores it (``engine.to_dict``), worked out once for both."""
     if index >= limits.MAX_ENTRIES:
         raise limits.log_full(index)
-    if len(json.dumps(engine.to_dict(event), ensure_ascii=False)) > limits.MAX_EVENT_BYTES:
+    payload = engine.to_dict(event)
+    if len(json.dumps(payload, ensure_ascii=False)) > limits.MAX_EVENT_BYTES:
         raise limits.entry_too_long(index)
+    return payload
 
 
 def _checked(
