@@ -23,10 +23,13 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import operator
 import os
+import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -37,6 +40,8 @@ HERE = Path(__file__).resolve().parent.parent
 DB = "companion_bench_cpu"
 FORM = "application/x-www-form-urlencoded"
 SECRET = "bench-record-cpu-" + "x" * 50
+#: Set in the child's environment: its timed loop runs under callgrind (``--instructions``).
+COUNTING = "COMPANION_BENCH_CALLGRIND"
 
 
 def child(posts: int) -> None:
@@ -78,26 +83,35 @@ def child(posts: int) -> None:
         # multipart, costs the server more to parse).
         body = urlencode(data, doseq=True)
         response = client.post(reverse("tables:record", kwargs=args), body, content_type=FORM)
-        body = response.content
+        answer = response.content
         if response.get("Content-Encoding") == "gzip":
-            body = gzip.decompress(body)
-        if response.status_code != 200 or b'role="alert"' in body:
+            answer = gzip.decompress(answer)
+        if response.status_code != 200 or b'role="alert"' in answer:
             raise SystemExit(f"{table['label']}: entry {i} was not recorded")
 
     count = min(len(t["posts"]) for t in tables)
     for i in range(3):
         for table in tables:
             post(table, i)
-    times = []
-    for i in range(3, count):
-        for table in tables:
-            before = time.process_time()
-            post(table, i)
-            times.append(time.process_time() - before)
+
+    def timed() -> list[float]:
+        times = []
+        for i in range(3, count):
+            for table in tables:
+                before = time.process_time()
+                post(table, i)
+                times.append(time.process_time() - before)
+        return times
+
+    # Under callgrind, only this call is counted (--toggle-collect=_operator_call: nothing else
+    # in the process goes through operator.call).
+    times = operator.call(timed) if os.environ.get(COUNTING) else timed()
     print(f"{len(times)} {statistics.mean(times) * 1000:.3f} {statistics.median(times) * 1000:.3f}")
 
 
-def run(root: Path, posts: int) -> tuple[int, float, float]:
+def run(root: Path, posts: int, counting: bool = False) -> tuple[int, float, float]:
+    """(entries timed, mean, median CPU ms per entry) of a run of ``root``'s code; counting:
+    (entries, instructions per entry, the same), the run under callgrind."""
     for sql in (f'DROP DATABASE IF EXISTS "{DB}" WITH (FORCE)', f'CREATE DATABASE "{DB}"'):
         subprocess.run(
             ["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", sql],
@@ -115,16 +129,30 @@ def run(root: Path, posts: int) -> tuple[int, float, float]:
         "DJANGO_LOG_LEVEL": "ERROR",
     }
     script = Path(__file__).resolve()
-    done = subprocess.run(
-        [sys.executable, "-W", "ignore", str(script), "--child", "--posts", str(posts)],
-        cwd=root,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode != 0:
-        raise SystemExit(f"{root}: the run failed\n{done.stdout}\n{done.stderr[-3000:]}")
-    count, mean, median = done.stdout.split()[-3:]
+    command = [sys.executable, "-W", "ignore", str(script), "--child", "--posts", str(posts)]
+    with tempfile.TemporaryDirectory() as tmp:
+        counts = Path(tmp) / "callgrind.out"
+        if counting:
+            # The same instructions each run (to 0.1 %): the hash seed fixed, nothing timed.
+            env |= {COUNTING: "1", "PYTHONHASHSEED": "0"}
+            command = [
+                "valgrind",
+                "--tool=callgrind",
+                "--collect-atstart=no",
+                "--toggle-collect=_operator_call",
+                f"--callgrind-out-file={counts}",
+                *command,
+            ]
+        done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise SystemExit(f"{root}: the run failed\n{done.stdout}\n{done.stderr[-3000:]}")
+        count, mean, median = done.stdout.split()[-3:]
+        if counting:
+            found = re.search(r"^summary: (\d+)", counts.read_text(), re.M)
+            if found is None:
+                raise SystemExit(f"{root}: no count in callgrind's output\n{done.stderr[-3000:]}")
+            per_entry = int(found[1]) / int(count)
+            return int(count), per_entry, per_entry
     return int(count), float(mean), float(median)
 
 
@@ -133,6 +161,12 @@ def main() -> None:
     parser.add_argument("--posts", type=int, default=40, help="entries timed per table")
     parser.add_argument("--against", type=Path, help="another checkout, run in turns")
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count the instructions per entry under valgrind's callgrind instead (slow: use "
+        "--posts 10; the same count every run, where CPU time varies by 10 %% on a shared machine)",
+    )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -146,8 +180,14 @@ def main() -> None:
     try:
         for turn in range(args.rounds):
             for name, root in sides:
-                count, mean, median = run(root, args.posts)
+                count, mean, median = run(root, args.posts, args.instructions)
                 means[name].append(mean)
+                if args.instructions:
+                    print(
+                        f"round {turn + 1}, {name}: {count} entries, "
+                        f"{mean / 1e6:.2f} M instructions per entry"
+                    )
+                    continue
                 print(
                     f"round {turn + 1}, {name}: {count} entries, CPU per entry "
                     f"mean {mean:.2f} ms, median {median:.2f} ms"
@@ -157,11 +197,14 @@ def main() -> None:
             ["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", f'DROP DATABASE IF EXISTS "{DB}"'],
             capture_output=True,
         )
+    what = "instructions" if args.instructions else "CPU"
     for name, values in means.items():
-        print(f"{name}: mean of the rounds {statistics.mean(values):.2f} ms per entry")
+        mean = statistics.mean(values)
+        shown = f"{mean / 1e6:.2f} M instructions" if args.instructions else f"{mean:.2f} ms"
+        print(f"{name}: mean of the rounds {shown} per entry")
     if args.against:
         before, after = (statistics.mean(means[name]) for name, _ in sides)
-        print(f"this checkout / {args.against}: {after / before:.2f}x the CPU per entry")
+        print(f"this checkout / {args.against}: {after / before:.3f}x the {what} per entry")
 
 
 if __name__ == "__main__":
