@@ -628,7 +628,7 @@ class Conn:
 
 
 #: What a phone's browser sends with every request, htmx's included: measured requests send it
-#: too, so that the answers are compressed as a phone gets them (GZipMiddleware).
+#: too, so that the answers are compressed as a phone gets them (companion.tables.compress.GZip).
 PHONE = {"Accept-Encoding": "gzip, deflate, br"}
 
 

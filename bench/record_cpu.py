@@ -73,7 +73,7 @@ def child(posts: int) -> None:
     items.append(club.Prepared("malilla", malilla, start, posts + 3))
     tables = [club.create(item, i) for i, item in enumerate(items)]
     # As a phone's browser sends them (bench/club.py's PHONE): the answer is compressed too.
-    client = Client(HTTP_HX_REQUEST="true", HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    client = Client(HTTP_HX_REQUEST="true", HTTP_ACCEPT_ENCODING=club.PHONE["Accept-Encoding"])
 
     def post(table: dict[str, Any], i: int) -> None:
         kind, fields = table["posts"][i]
