@@ -25,6 +25,21 @@ def django_db_modify_db_settings(
         database.setdefault("TEST", {})["NAME"] = str(path)
 
 
+# --- each test starts in the default language ---------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> object:
+    """Put the thread back in the default language after each test. A view that speaks a table's
+    own language activates it for the rest of the request, and Django's locale middleware only
+    sets the language again at the start of the next request, so a German table's request left
+    German active for whatever ran next in the same thread: a form's error message checked
+    outside a request came out in German when pytest-randomly put that test after it."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
 
 # --- browser tests: one more try on a loaded machine --------------------------------------------
 
