@@ -30,15 +30,19 @@ def django_db_modify_db_settings(
 
 @pytest.fixture(autouse=True)
 def _default_language() -> object:
-    """Put the thread back in the default language after each test. A view that speaks a table's
-    own language activates it for the rest of the request, and Django's locale middleware only
-    sets the language again at the start of the next request, so a German table's request left
-    German active for whatever ran next in the same thread: a form's error message checked
+    """Put the thread back in the default language, and amounts back in chips, after each test.
+    A view that speaks a table's own language activates it (and the table's currency) for the
+    rest of the request, and each is only set again at the start of the next request (Django's
+    locale middleware, ``money_shown``'s request_started handler), so a German table's request
+    left German active for whatever ran next in the same thread: a form's error message checked
     outside a request came out in German when pytest-randomly put that test after it."""
     from django.utils import translation
 
+    from companion.tables import money_shown
+
     yield
     translation.deactivate()
+    money_shown._forget()
 
 
 # --- browser tests: one more try on a loaded machine --------------------------------------------
