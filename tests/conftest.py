@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from django.conf import settings
 
@@ -29,7 +31,7 @@ def django_db_modify_db_settings(
 
 
 @pytest.fixture(autouse=True)
-def _default_language() -> object:
+def _default_language() -> Iterator[None]:
     """Put the thread back in the default language, and amounts back in chips, after each test.
     A view that speaks a table's own language activates it (and the table's currency) for the
     rest of the request, and each is only set again at the start of the next request (Django's
