@@ -96,8 +96,11 @@ def test_the_stock_counts_down_and_the_breaker_is_the_first_to_draw_at_three(
     for n, source in enumerate(sources):
         seat = (dealer + 1 + n) % 3
         state = replay(rules, log).state
-        if breaker is not None:
-            source = "stock"  # after the break a discard is taken only into a meld
+        if breaker is not None or stock == play.BREAK_AT:
+            # From the break on, the breaker's own draw included (ruling 8: the stock holds
+            # three, the next to draw is the breaker, and from then the discard is taken only
+            # to meld it at once), a discard drawn must name its card: these draws take stock.
+            source = "stock"
         event = Draw(seat=Seat(seat), source=source)
         refused = [v.code for v in rules.violations(state, event)]
         if breaker is not None and stock == 0:
