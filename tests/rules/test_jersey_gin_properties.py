@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from companion.games.jersey_gin import play
@@ -84,6 +84,7 @@ def test_knocks_entered_with_the_cards(seed: int, by: int) -> None:
     dealer=st.integers(0, 2),
     sources=st.lists(st.sampled_from(["stock", "discard"]), min_size=1, max_size=40),
 )
+@example(dealer=0, sources=["stock"] * 18 + ["discard"])  # the breaker's own draw is in the break
 def test_the_stock_counts_down_and_the_breaker_is_the_first_to_draw_at_three(
     dealer: int, sources: list[str]
 ) -> None:
