@@ -71,6 +71,7 @@ import tempfile
 import threading
 import time
 import uuid
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -1355,7 +1356,7 @@ def measure(
 
     # Dry run: one entry per table, one at a time; each must be accepted.
     csrf = fetch_csrf(APP_PORT)
-    posted: dict[int, int] = {}
+    posted: Counter[int] = Counter()  # entries accepted, by game id
     refused: list[str] = []
     conn = Conn(APP_PORT)
     for t in tables:
@@ -1439,7 +1440,7 @@ def measure(
     # costs. A worker's first load of a game, a whole replay, is timed on its own below.
     warm(APP_PORT, [f"/t/{t['key']}/g/{t['number']}/" for t in tables], times=8)
     available = sum(len(t["posts"]) - posted.get(t["game_id"], 0) for t in tables)
-    sent: dict[int, int] = dict(posted)
+    sent = Counter(posted)
 
     def record_jobs() -> list[Job]:
         return post_jobs(tables, conns, csrf, sent)[0]
@@ -1449,8 +1450,7 @@ def measure(
     def next_jobs() -> list[Job]:
         """Each table's entries from where the last round left it."""
         if rounds_app:
-            for game_id, n in rounds_app[-1].posted.items():
-                sent[game_id] = sent.get(game_id, 0) + n
+            sent.update(rounds_app[-1].posted)
         return record_jobs()
 
     jobs_bare = [Job(requests=bare_post) for _ in range(conns)]
@@ -1460,8 +1460,7 @@ def measure(
         rounds_app.append(run_load(app, next_jobs(), part, procs))
         b_runs.append(run_load(bare, jobs_bare, part, procs))
     record_app, record_bare = merge(rounds_app), merge(b_runs)
-    for game_id, n in record_app.posted.items():
-        posted[game_id] = posted.get(game_id, 0) + n
+    posted.update(record_app.posted)
     say(
         f"  record an entry: bare {record_bare.rate:,.0f} req/s, app {record_app.rate:,.1f} req/s"
         f" ({record_app.requests} of {available} entries available posted)"
@@ -1482,8 +1481,7 @@ def measure(
         warm(APP_PORT, pages, times=8)
         jobs, _ = post_jobs(group, conns, csrf, {})
         at[name] = run_load(app, jobs, secs, procs)
-        for game_id, n in at[name].posted.items():
-            posted[game_id] = posted.get(game_id, 0) + n
+        posted.update(at[name].posted)
         say(
             f"  record at entry {group[0]['prefilled']}: app {at[name].rate:,.1f} req/s "
             f"({at[name].requests} of {sum(len(t['posts']) for t in group)} entries posted)"
@@ -1495,8 +1493,7 @@ def measure(
     pace_times, pace_ok, pace_bad, pace_posted = paced(
         APP_PORT, pace_jobs, args.pace, args.seconds
     )
-    for game_id, n in pace_posted.items():
-        posted[game_id] = posted.get(game_id, 0) + n
+    posted.update(pace_posted)
     say(f"  record at a club's pace ({args.pace:g} entries/s): {pace_ok} entries posted")
 
     # At the goal's throughput: RECORD_RATIO times bare Django's, as just measured, offered
@@ -1509,8 +1506,7 @@ def measure(
     goal_jobs, goal_available = post_jobs(plan["goal"], conns, csrf, {})
     goal_secs = min(args.seconds, 0.8 * goal_available / goal_rate)
     goal_times, goal_ok, goal_bad, goal_posted = paced(APP_PORT, goal_jobs, goal_rate, goal_secs)
-    for game_id, n in goal_posted.items():
-        posted[game_id] = posted.get(game_id, 0) + n
+    posted.update(goal_posted)
     say(
         f"  record at the goal's throughput ({goal_rate:,.1f} entries/s for {goal_secs:.1f} s): "
         f"{goal_ok} entries posted"
