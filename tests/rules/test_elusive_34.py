@@ -440,10 +440,10 @@ def test_the_examples_cover_what_the_issue_asks() -> None:
 def test_doctests() -> None:
     import doctest
 
-    from companion.games.elusive_34 import checks, examples, game, text
+    from companion.games.elusive_34 import checks, evidence, examples, game, text
     from companion.rules import rituals
 
-    for module in (game, play, checks, text, examples, rituals):
+    for module in (game, play, checks, evidence, text, examples, rituals):
         assert doctest.testmod(module).failed == 0, module.__name__
 
 
@@ -529,3 +529,136 @@ def test_the_cards_turned_for_the_goal_are_checked() -> None:
     assert str(problems[0].message) == (
         "A 10 is on top of the Middle pile: keep turning cards until a 6 to 9 shows."
     )
+
+
+# --- rule 12, rule 18, §1.2: hands tracked through trades -------------------------------------
+
+#: The rest of a hand after trick 1 (Ann dealt, 4♠ face up, Bob led, Cat lost and traded K♠ for
+#: A♥): Cat loses trick 2 and is out; Bob and Ann play on until Ann is out.
+REST_OF_HAND: list[Event] = [
+    Trick(cards=cs("9H 10H 2H JH QH")),  # Ann leads; Cat's 2♥ loses (out), Bob's Q♥ wins
+    Trade(declared="none"),
+    Trick(cards=cs("2D 3D 4D 6D")),  # Bob leads; Bob's 2♦ loses, Ann's 6♦ wins
+    Trade(declared="none"),
+    Trick(cards=cs("7D 8D 9D")),  # Ann's 7♦ lowest and 9♦ highest: wins and loses
+    Trick(cards=cs("10D JD")),  # Ann's 10♦ loses: out
+    Trade(declared="none"),
+    Left(high=(1, 0, 3), middle=(0, 2, 4), low=(0, 0, 0)),
+]
+
+
+def flags(rules: Elusive34, events: list[Event]) -> list[tuple[int, str]]:
+    return [(i, v.code) for i, v in replay(rules, events).flagged]
+
+
+def test_a_card_passed_in_a_trade_proves_a_revoke_at_the_trade() -> None:
+    """Bob leads 3♠; Cat discards 2♣ and 4♣ (the lowest card: she loses), then passes K♠ to
+    Ann: the trade shows she held a spade in trick 1. Both discards are revokes, flagged at the
+    trade itself (event 4), and each costs the house penalty although K♠ is never played."""
+    rules = rules_for(revoke_penalty=5)
+    log = [
+        *setup(),
+        Trick(cards=cs("3S 2C 6S 7S 4C 8S")),
+        Trade(declared="high", given=c("KS"), returned=c("AH")),
+    ]
+    assert flags(rules, log) == [(4, "revoke"), (4, "revoke")]
+    message = str(replay(rules, log).flagged[0][1].message)
+    assert message == (
+        "Revoke by Cat: 2♣ did not follow spade in trick 1 although K♠, passed in this trade, was "
+        "in hand. House rule: 5 points off Cat at the end of the hand."
+    )
+    done = replay(rules, [*log, *REST_OF_HAND]).state.done[0]
+    assert [line.points for line in done.lines[2] if line.rule == "follow-suit"] == [-5, -5]
+    assert done.points == (18, 7, 5)  # Cat: 0 collected, 3 High (+15), two revokes (−10)
+
+
+def test_a_trade_whose_card_goes_back_moves_nothing() -> None:
+    """Ann discards 2♣ and 8♣ on Bob's heart lead (unproven). In trick 2 she wins; Bob passes
+    9♥ and Ann gives 9♥ back: no card changed hands, so her 10♥ led in trick 3 was in her hand
+    all along and proves both revokes there (event 7)."""
+    rules = rules_for()
+    log = [
+        *setup(),
+        Trick(cards=cs("3H 4H 2C 6H 7H 8C")),  # Ann's 2♣ loses, Cat's 7♥ wins
+        Trade(declared="none"),
+        Trick(cards=cs("9S AS 2S JS 3S")),  # Cat leads; Ann's A♠ wins, Bob's 2♠ loses
+        Trade(declared="middle", given=c("9H"), returned=c("9H")),
+        Trick(cards=cs("10H JH QH KH")),  # Ann leads 10♥
+    ]
+    assert flags(rules, log) == [(7, "revoke"), (7, "revoke")]
+    assert str(replay(rules, log).flagged[0][1].message) == (
+        "Revoke by Ann: 2♣ did not follow heart in trick 1 although 10♥ was still in hand "
+        "(played in trick 3)."
+    )
+
+
+def test_a_card_received_in_a_trade_proves_no_earlier_revoke() -> None:
+    """The same, but Ann returns J♠ for 9♥: she now holds a heart she did not hold in trick 1,
+    so leading 9♥ proves nothing; her own 10♥ later does."""
+    rules = rules_for()
+    log = [
+        *setup(),
+        Trick(cards=cs("3H 4H 2C 6H 7H 8C")),
+        Trade(declared="none"),
+        Trick(cards=cs("9S AS 2S QS 3S")),
+        Trade(declared="middle", given=c("9H"), returned=c("JS")),
+        Trick(cards=cs("9H JH QH KH")),  # Ann leads the 9♥ she received
+    ]
+    assert flags(rules, log) == []
+
+
+def test_a_card_known_in_hand_proves_a_revoke_at_once() -> None:
+    """Ann passes 9♥ and gets it back; then she discards a club on a heart lead while 9♥ is
+    known to be in her hand: a revoke at that very trick."""
+    rules = rules_for()
+    log = [
+        *setup(),
+        Trick(cards=cs("2C 4C 3C 8C 9C 7C")),  # Bob's 2♣ loses, Cat's 9♣ wins
+        Trade(declared="none"),
+        Trick(cards=cs("6D 2D 10D KD JD")),  # Cat leads; Ann's 2♦ loses, Cat's K♦ wins
+        Trade(declared="middle", given=c("9H"), returned=c("9H")),
+        Trick(cards=cs("2H 6C 4H 7H")),  # Cat leads 2♥; Ann (one card) discards 6♣
+    ]
+    assert flags(rules, log) == [(7, "revoke")]
+    assert str(replay(rules, log).flagged[0][1].message) == (
+        "Revoke by Ann: 6♣ did not follow heart although 9♥ was in hand (known since the trade "
+        "after trick 2)."
+    )
+
+
+def test_a_winner_who_gives_the_card_back_holding_a_better_one_is_flagged() -> None:
+    """Cat wins trick 1; Bob passes 7♦ (Middle) and Cat gives it back, saying she holds no
+    High card. Her K♣ led in trick 2 was in her hand then (rule 18): flagged at trick 2."""
+    rules = rules_for()
+    log = [
+        *setup(),
+        Trick(cards=cs("2C 4C 3C 8C 9C 7C")),
+        Trade(declared="middle", given=c("7D"), returned=c("7D")),
+        Trick(cards=cs("KC QC 10C JC 6C")),
+    ]
+    assert flags(rules, log) == [(5, "trade-kept-better")]
+    assert str(replay(rules, log).flagged[0][1].message) == (
+        "Cat gave back 7♦ in the trade after trick 1 although they held K♣ (played in trick "
+        "2): the winner must return a card worth more when able."
+    )
+    # A Middle card is not worth more than a Middle: no flag.
+    log[-1] = Trick(cards=cs("10C QC 6C 8D KC"))
+    assert flags(rules, log) == []
+
+
+def test_a_better_card_received_after_the_trade_proves_nothing() -> None:
+    """Cat gives 7♦ back after trick 1; after trick 2 she receives A♥ from Ann (noted). A♥
+    played later came after the first trade: no flag. A card received unnoted may be the one
+    she plays next, so that proves nothing either."""
+    rules = rules_for()
+    log = [
+        *setup(),
+        Trick(cards=cs("2C 4C 3C 8C 9C 7C")),
+        Trade(declared="middle", given=c("7D"), returned=c("7D")),
+        Trick(cards=cs("2S 3S 6S 7S 8S")),  # Cat leads 2♠ and loses, Ann's 8♠ wins
+        Trade(declared="low", given=c("2D"), returned=c("AH")),
+        Trick(cards=cs("9S 10S AH JS")),  # Ann leads; Cat plays A♥
+    ]
+    assert flags(rules, log) == []
+    log[-2] = Trade(declared="low")
+    assert flags(rules, log) == []

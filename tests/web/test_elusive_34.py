@@ -417,3 +417,30 @@ def test_the_goal_form_reads_the_ranks_from_the_cards_turned(
     goal = Game.objects.get(pk=first_dealer.pk).events.get(seq=1).payload
     assert (goal["low"], goal["middle"], goal["goal"]) == (4, 8, 96)
     assert goal["cards"] == ["KS", "4H", "JK", "8C"]
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("fr", "Saisie rapide : Ann 12 · H2 M1 B0 ; Bob 0 · H1 M1 B3 1 renonce ; Cat 6 · H0 M3 B1"),
+        (
+            "de",
+            "Schnelleingabe: Ann 12 · H2 M1 N0; Bob 0 · H1 M1 N3 1 Farbverstoß; Cat 6 · H0 M3 N1",
+        ),
+    ],
+)
+def test_the_history_lines_are_said_in_french_and_german(language: str, expected: str) -> None:
+    """Issue 28 item 9: the hand's history line stayed English in French and German."""
+    from django.utils import translation
+
+    from companion.games.elusive_34.game import Elusive34, Result
+    from companion.tables.entry.elusive_34 import describe
+
+    rules = Elusive34(3, {}, ("Ann", "Bob", "Cat"))
+    quick = Result(
+        collected=(12, 0, 6), high=(2, 1, 0), middle=(1, 1, 3), low=(0, 3, 1), revokes=(0, 1, 0)
+    )
+    trick = Trick(cards=parse_cards("2C JK 3C"), joker="win")
+    with translation.override(language):
+        assert describe(rules, quick) == expected
+        assert "Joker to win" not in describe(rules, trick)

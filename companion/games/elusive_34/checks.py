@@ -25,6 +25,7 @@ from companion.games.elusive_34.events import (
     Trick,
     Trump,
 )
+from companion.games.elusive_34.evidence import Duty, Failure, Proof, returns_enough
 from companion.rules import rituals
 from companion.rules.cards import Card
 from companion.rules.core import Severity, Violation
@@ -380,38 +381,94 @@ def joker_problems(rules: Table, hand: Hand, trick: Trick) -> list[Violation]:
 
 def revokes(rules: Table, hand: Hand, trick: Trick) -> list[Violation]:
     p = rules.read_trick(hand, trick)
-    _, proven = rules.failures_after(hand.failures, p)
-    out = []
-    for failure, card in proven:
-        values = {
-            "player": rules.names[failure.seat],
-            "suit": suit_one(failure.suit),
-            "card": card,
-            "played": failure.card,
-        }
-        if failure.trick == p.record.number:
-            message = tr(
-                "Revoke by {player}: {played} did not follow {suit} in this trick although "
-                "{card}, played later in it, was in hand.",
-                **values,
-            )
-        else:
-            message = tr(
-                "Revoke by {player}: {played} did not follow {suit} in trick {trick} although "
-                "{card} was still in hand (played in trick {number}).",
-                trick=failure.trick,
-                number=p.record.number,
-                **values,
-            )
-        if penalty := rules.options.revoke_penalty:
-            message = tr(
-                "{message} House rule: {points} points off {player} at the end of the hand.",
-                message=message,
-                points=penalty,
-                player=rules.names[failure.seat],
-            )
-        out.append(Violation("revoke", message, Severity.IRREGULARITY, "follow-suit"))
-    return out
+    return proof_flags(rules, rules.evidence_after_trick(hand, p)[1])
+
+
+def proof_flags(rules: Table, proofs: Sequence[Proof]) -> list[Violation]:
+    """The flags for what an entry proves: a revoke (rule 12), or a card given back in a trade
+    while the winner held one worth more (rule 18)."""
+    return [
+        revoke_flag(rules, proof) if isinstance(proof.claim, Failure) else kept_flag(rules, proof)
+        for proof in proofs
+    ]
+
+
+def revoke_flag(rules: Table, proof: Proof) -> Violation:
+    failure = proof.claim
+    assert isinstance(failure, Failure)
+    values = {
+        "player": rules.names[failure.seat],
+        "suit": suit_one(failure.suit),
+        "card": proof.card,
+        "played": failure.card,
+    }
+    if proof.how == "known":
+        message = tr(
+            "Revoke by {player}: {played} did not follow {suit} although {card} was in hand "
+            "(known since the trade after trick {number}).",
+            number=proof.at,
+            **values,
+        )
+    elif proof.how == "trade":
+        message = tr(
+            "Revoke by {player}: {played} did not follow {suit} in trick {trick} although "
+            "{card}, passed in this trade, was in hand.",
+            trick=failure.trick,
+            **values,
+        )
+    elif failure.trick == proof.at:
+        message = tr(
+            "Revoke by {player}: {played} did not follow {suit} in this trick although "
+            "{card}, played later in it, was in hand.",
+            **values,
+        )
+    else:
+        message = tr(
+            "Revoke by {player}: {played} did not follow {suit} in trick {trick} although "
+            "{card} was still in hand (played in trick {number}).",
+            trick=failure.trick,
+            number=proof.at,
+            **values,
+        )
+    if penalty := rules.options.revoke_penalty:
+        message = tr(
+            "{message} House rule: {points} points off {player} at the end of the hand.",
+            message=message,
+            points=penalty,
+            player=rules.names[failure.seat],
+        )
+    return Violation("revoke", message, Severity.IRREGULARITY, "follow-suit")
+
+
+def kept_flag(rules: Table, proof: Proof) -> Violation:
+    duty = proof.claim
+    assert isinstance(duty, Duty)
+    values = {"player": rules.names[duty.seat], "given": duty.given, "card": proof.card}
+    if proof.how == "known":
+        message = tr(
+            "{player} gave back {given} although they held {card} (known since the trade "
+            "after trick {number}): the winner must return a card worth more when able.",
+            number=proof.at,
+            **values,
+        )
+    elif proof.how == "trade":
+        message = tr(
+            "{player} gave back {given} in the trade after trick {trick} although they held "
+            "{card} (passed in this trade): the winner must return a card worth more when "
+            "able.",
+            trick=duty.trick,
+            **values,
+        )
+    else:
+        message = tr(
+            "{player} gave back {given} in the trade after trick {trick} although they held "
+            "{card} (played in trick {number}): the winner must return a card worth more when "
+            "able.",
+            trick=duty.trick,
+            number=proof.at,
+            **values,
+        )
+    return Violation("trade-kept-better", message, Severity.IRREGULARITY, "trade")
 
 
 def trade_problems(rules: Table, hand: Hand, trade: Trade) -> list[Violation]:
@@ -518,17 +575,7 @@ def trade_problems(rules: Table, hand: Hand, trade: Trade) -> list[Violation]:
             )
         )
         flags.append(Violation("trade-return-low", message, Severity.IRREGULARITY, "trade"))
-    return flags
-
-
-def returns_enough(given: Card, back: Card, joker_trade: str) -> bool:
-    """Whether ``back`` satisfies the winner's duty for ``given`` (rule 18, E-12, E-17)."""
-    g, b = play.category(given), play.category(back)
-    if g == "joker":
-        return b == "low" if joker_trade == "low" else b != "joker"
-    if g == "high":
-        return b == "high" and back.rank > given.rank
-    return play.WORTH[b] > play.WORTH[g]
+    return flags + proof_flags(rules, rules.evidence_after_trade(hand, trade)[1])
 
 
 def left_problems(

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 from typing import Protocol
 
+from companion.games.elusive_34.evidence import Evidence, Proof
 from companion.rules.cards import Card, Suit
 from companion.rules.core import HandScore, Outcome
 from companion.rules.events import Event, PerSeat, Seat
@@ -142,16 +142,6 @@ class Play:
 
 
 @dataclasses.dataclass(frozen=True)
-class Failure:
-    """A card that did not follow the led suit (or the Joker while the suit may be held)."""
-
-    trick: int
-    seat: int
-    suit: Suit
-    card: Card
-
-
-@dataclasses.dataclass(frozen=True)
 class Hand:
     number: int
     dealer: int
@@ -165,8 +155,9 @@ class Hand:
     plays: tuple[Play, ...] = ()
     trade_due: bool = False  # the latest trick's loser may still trade
     trades: tuple[tuple[int, str], ...] = ()  # (trick number, declared)
-    failures: tuple[Failure, ...] = ()
-    revokes: tuple[tuple[Failure, Card], ...] = ()  # proven failures, with the proving card
+    #: What the cards seen so far prove about the hidden hands (open claims, known cards).
+    evidence: Evidence = Evidence()
+    revokes: tuple[Proof, ...] = ()  # failures to follow proven so far, with the proving card
     gone: frozenset[Card] = frozenset()  # cards played in tricks (collected, out of hands)
     ended: bool = False  # play is over; the cards left are expected
 
@@ -221,6 +212,6 @@ class Table(Protocol):
 
     def read_trick(self, hand: Hand, trick: Trick) -> Play: ...
 
-    def failures_after(
-        self, failures: Sequence[Failure], p: Play
-    ) -> tuple[tuple[Failure, ...], list[tuple[Failure, Card]]]: ...
+    def evidence_after_trick(self, hand: Hand, p: Play) -> tuple[Evidence, list[Proof]]: ...
+
+    def evidence_after_trade(self, hand: Hand, trade: Trade) -> tuple[Evidence, list[Proof]]: ...

@@ -32,12 +32,11 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from companion.games.elusive_34 import checks, play, text
+from companion.games.elusive_34 import checks, evidence, play, text
 from companion.games.elusive_34.events import (
     Deal,
     Elusive34Options,
     Elusive34State,
-    Failure,
     FirstDealer,
     Goal,
     Hand,
@@ -48,8 +47,8 @@ from companion.games.elusive_34.events import (
     Trick,
     Trump,
 )
+from companion.games.elusive_34.evidence import Evidence, Failure, Proof
 from companion.games.elusive_34.play import ALLOWANCE, DEAL_SIZE, VALUE_CHOICES
-from companion.rules.cards import Card
 from companion.rules.core import (
     Family,
     HandScore,
@@ -356,22 +355,29 @@ class Elusive34(Rules[Elusive34State, Elusive34Options]):
         record = TrickRecord(number, hand.leader, tuple(trick.cards), lead, win, tuple(seats))
         return Play(record, lose, trick.joker)
 
-    def failures_after(
-        self, failures: Sequence[Failure], p: Play
-    ) -> tuple[tuple[Failure, ...], list[tuple[Failure, Card]]]:
-        """Failures to follow still unproven after trick ``p``, and those it proves (a card of
-        the suit played later by the same player, in this trick or a later one)."""
-        still = list(failures)
-        proven = []
+    def evidence_after_trick(self, hand: Hand, p: Play) -> tuple[Evidence, list[Proof]]:
+        """What trick ``p`` proves: a card of a suit its player failed to follow (held then),
+        or worth more than a card they gave back in a trade; and its new failures to follow."""
         record = p.record
-        for position, (seat, card) in enumerate(zip(record.seats, record.cards, strict=True)):
-            if not card.is_joker:
-                for f in [f for f in still if f.seat == seat and f.suit == card.suit]:
-                    proven.append((f, card))
-                    still.remove(f)
-            if position and record.lead is not None and card.suit != record.lead:
-                still.append(Failure(record.number, seat, record.lead, card))
-        return tuple(still), proven
+        plays = list(zip(record.seats, record.cards, strict=True))
+        return evidence.after_trick(hand.evidence, record.number, plays, self.options.joker_trade)
+
+    def evidence_after_trade(self, hand: Hand, trade: Trade) -> tuple[Evidence, list[Proof]]:
+        """What the trade after the latest trick proves: the card passed by the loser (and the
+        card returned by the winner) was in their hand; the cards received are new there."""
+        if trade.declared == "none":
+            return hand.evidence, []
+        p = hand.plays[-1]
+        return evidence.after_trade(
+            hand.evidence,
+            p.record.number,
+            loser=p.loser,
+            winner=p.record.winner,
+            given=trade.given,
+            returned=trade.returned,
+            winner_empty=hand.held[p.record.winner] == 0,
+            joker_trade=self.options.joker_trade,
+        )
 
     # --- apply and score -------------------------------------------------------------------
     def apply(self, state: Elusive34State, event: Event) -> Elusive34State:
@@ -390,6 +396,7 @@ class Elusive34(Rules[Elusive34State, Elusive34Options]):
                 held=(self.deal_size,) * n,
                 collected=(0,) * n,
                 leader=(event.dealer + 1) % n,
+                evidence=Evidence.empty(n),
             )
             return dataclasses.replace(state, hand=new, next_dealer=None)
         hand = state.hand
@@ -401,11 +408,13 @@ class Elusive34(Rules[Elusive34State, Elusive34Options]):
         if isinstance(event, Trick):
             return dataclasses.replace(state, hand=self._after_trick(hand, event))
         if isinstance(event, Trade):
+            known, proofs = self.evidence_after_trade(hand, event)
             hand = dataclasses.replace(
                 hand,
                 trade_due=False,
                 trades=(*hand.trades, (len(hand.plays), event.declared)),
-                failures=self._after_trade(hand, event),
+                evidence=known,
+                revokes=(*hand.revokes, *(p for p in proofs if p.revoke)),
             )
             return dataclasses.replace(state, hand=hand)
         if isinstance(event, Left):
@@ -423,15 +432,15 @@ class Elusive34(Rules[Elusive34State, Elusive34Options]):
         collected[p.record.winner] += len(trick.cards)
         allowance = list(hand.allowance)
         allowance[p.loser] -= 1
-        failures, proven = self.failures_after(hand.failures, p)
+        known, proofs = self.evidence_after_trick(hand, p)
         hand = dataclasses.replace(
             hand,
             plays=(*hand.plays, p),
-            revokes=(*hand.revokes, *proven),
+            revokes=(*hand.revokes, *(proof for proof in proofs if proof.revoke)),
             held=tuple(held),
             collected=tuple(collected),
             allowance=tuple(allowance),
-            failures=failures,
+            evidence=known,
             gone=hand.gone | frozenset(trick.cards),
             trade_due=p.loser != p.record.winner,
         )
@@ -449,23 +458,6 @@ class Elusive34(Rules[Elusive34State, Elusive34Options]):
             if seat in playing:
                 return seat
         return winner
-
-    @staticmethod
-    def _after_trade(hand: Hand, trade: Trade) -> tuple[Failure, ...]:
-        """A card received may be of a suit its new owner failed to follow: those failures can
-        no longer be proven (an unknown card clears them all)."""
-        if trade.declared == "none":
-            return hand.failures
-        p = hand.plays[-1]
-        loser, winner = p.loser, p.record.winner
-        keep = []
-        for f in hand.failures:
-            if f.seat == winner and (trade.given is None or trade.given.suit == f.suit):
-                continue
-            if f.seat == loser and (trade.returned is None or trade.returned.suit == f.suit):
-                continue
-            keep.append(f)
-        return tuple(keep)
 
     def _finish(
         self, state: Elusive34State, hand: Hand, collected: Sequence[int], left: Left | Result
@@ -538,14 +530,16 @@ class Elusive34(Rules[Elusive34State, Elusive34Options]):
         if not penalty:
             return lines
         out = [list(seat) for seat in lines]
-        for failure, card in hand.revokes:
+        for proof in hand.revokes:
+            failure = proof.claim
+            assert isinstance(failure, Failure)
             label = tr(
-                "Revoke in trick {trick}: {played} did not follow {suit} ({card} shown later), "
+                "Revoke in trick {trick}: {played} did not follow {suit} ({card} in hand), "
                 "house penalty",
                 trick=failure.trick,
                 played=failure.card,
                 suit=failure.suit,
-                card=card,
+                card=proof.card,
             )
             out[failure.seat].append(ScoreLine(label, -penalty, "follow-suit"))
         if isinstance(left, Result) and left.revokes is not None:

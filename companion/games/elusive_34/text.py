@@ -166,7 +166,7 @@ def info(rules: Table, state: Elusive34State) -> list[tuple[str, str]]:
                 dot_list(
                     [
                         tr("{player} trick {trick}", player=names[f.seat], trick=f.trick)
-                        for f, _ in hand.revokes
+                        for f in (p.claim for p in hand.revokes)
                     ]
                 ),
             )
