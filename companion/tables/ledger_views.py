@@ -54,24 +54,6 @@ class Person:
     lines: list[Line]
 
 
-def whole_units(amounts: tuple[int, ...], scale: int) -> tuple[int, ...]:
-    """Amounts counted in 1/``scale`` of a minor unit (a game keeping tenths of a point: Ui77's
-    Go Nov to one decimal) in whole minor units, still adding up to zero: each rounded down,
-    then the units left over go to the largest remainders (the earlier seat on a tie).
-
-    >>> whole_units((7, 7, -14), 10)  # 0.7, 0.7, -1.4
-    (1, 1, -2)
-    """
-    if scale == 1:
-        return amounts
-    out = [a // scale for a in amounts]
-    left_over = -sum(out)
-    by_remainder = sorted(range(len(amounts)), key=lambda i: (-(amounts[i] % scale), i))
-    for i in by_remainder[:left_over]:
-        out[i] += 1
-    return tuple(out)
-
-
 def build_ledger(table: Table, key: str) -> dict[str, Any]:
     """Everything the ledger page shows, worked out from the games' logs."""
     players = list(table.players.all())
@@ -95,17 +77,22 @@ def build_ledger(table: Table, key: str) -> dict[str, Any]:
         if not table.point_stake:
             continue
         columns = rules.columns()
-        for hand in rules.hands(state):
+        scored = rules.hands(state)
+        exact = []
+        for hand in scored:
             points = [0] * rules.n_seats
             for column, seats_of in enumerate(columns):
                 for seat in seats_of:
                     points[seat] = hand.points[column]
-            amounts = whole_units(
+            exact.append(
                 money.points_amounts(
                     points, table.point_stake, lower_is_better=rules.lower_is_better
-                ),
-                rules.points_scale,
+                )
             )
+        # Tenths of a point (Ui77) are carried from hand to hand, never lost, and each game's
+        # ties start from the next seat round the table (docs/ledger.md).
+        posted = money.carried(exact, rules.points_scale, first=game.number - 1)
+        for hand, amounts in zip(scored, posted, strict=True):
             for seat, amount in enumerate(amounts):
                 if amount:
                     why = hand.summary or gettext("Points of the hand")
