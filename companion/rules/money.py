@@ -21,6 +21,7 @@ __all__ = [
     "HOUSE",
     "Chips",
     "Entry",
+    "MAX_AMOUNT",
     "LedgerError",
     "Posting",
     "PostsMoney",
@@ -41,6 +42,13 @@ __all__ = [
     "timeline",
     "whole_units",
 ]
+
+#: The largest amount anything may be: a bet, a bank's limit or stack, a side bet (in a game's
+#: chips), the value of a chip, a stake per point, a payment (in minor units). No table comes
+#: near it (ten billion at two decimals), and it keeps every amount stored far inside a 64-bit
+#: column. The rules engine refuses a bet above it (``banking.too_much``), the web layer a
+#: setting or a payment (``companion.tables.limits``).
+MAX_AMOUNT = 10**12
 
 #: Above this many people with a non-zero balance, ``settle`` falls back to
 #: the greedy method (the exact method is exponential in the head count).
