@@ -24,8 +24,9 @@ from django.views.decorators.http import require_POST, require_safe
 
 from companion.rules import money
 
-from . import actions
+from . import actions, limits
 from .models import Payment, Player, Table
+from .money_shown import money_text
 from .views import _scorer_only, _table
 
 
@@ -168,11 +169,11 @@ class SettingsForm(forms.Form):
         widget=forms.RadioSelect,
     )
     chip_value = forms.CharField(
-        label=gettext_lazy("A chip (a bet of 1) in a banking game is worth"), max_length=12
+        label=gettext_lazy("A chip (a bet of 1) in a banking game is worth"), max_length=24
     )
     point_stake = forms.CharField(
         label=gettext_lazy("Stake per point in a points game (0: not in the ledger)"),
-        max_length=12,
+        max_length=24,
     )
     settle_through = forms.TypedChoiceField(
         label=gettext_lazy("Settle"),
@@ -195,12 +196,18 @@ class SettingsForm(forms.Form):
     def _amount(self, name: str, decimals: int) -> int:
         text = self.cleaned_data.get(name) or "0"
         try:
-            return money.parse_minor(text, decimals=decimals)
+            amount = money.parse_minor(text, decimals=decimals)
         except money.LedgerError:
             raise forms.ValidationError(
                 gettext("“%(text)s” is not an amount with at most %(n)s decimals.")
                 % {"text": text, "n": decimals}
             ) from None
+        if amount > limits.MAX_AMOUNT:
+            raise forms.ValidationError(
+                gettext("“%(text)s” is more than any table plays: at most %(limit)s.")
+                % {"text": text, "limit": money_text(limits.MAX_AMOUNT, decimals=decimals)}
+            )
+        return amount
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -301,6 +308,16 @@ def ledger_paid(request: HttpRequest, key: str) -> HttpResponse:
     if payer is False or payee is False or amount <= 0 or client_id is None or payer == payee:
         messages.error(
             request, gettext("That payment names nobody here, or no amount: nothing was recorded.")
+        )
+        return redirect("tables:ledger", key=key)
+    if amount > limits.MAX_AMOUNT:
+        messages.error(
+            request,
+            gettext(
+                "That payment is more than any table settles (at most %(limit)s): nothing was "
+                "recorded."
+            )
+            % {"limit": money_text(limits.MAX_AMOUNT, table.currency, table.decimals)},
         )
         return redirect("tables:ledger", key=key)
     try:
