@@ -21,7 +21,7 @@ from typing import Protocol, TypeVar
 from .cards import Card
 from .core import HandScore, Option, Outcome, ScoreLine, Severity, Violation
 from .events import Event, Seat
-from .money import Chips, Posting
+from .money import MAX_AMOUNT, Chips, Posting
 from .text import Text, shown, tr
 from .tricks import rank_word
 
@@ -57,7 +57,8 @@ class Limits:
 
 def limits_problems(event: BankEvent, *, stack_rule: str | None = "cover") -> list[Violation]:
     """``bad-limits``: a smallest bet below 1, a largest below the smallest and (unless
-    ``stack_rule`` is None, when the game checks the stack its own way) a negative stack."""
+    ``stack_rule`` is None, when the game checks the stack its own way) a negative stack;
+    ``too-much``: a largest bet or a stack above ``money.MAX_AMOUNT`` (whatever ``stack_rule``)."""
     problems: list[Violation] = []
     if event.min_bet < 1:
         problems.append(
@@ -75,13 +76,40 @@ def limits_problems(event: BankEvent, *, stack_rule: str | None = "cover") -> li
                 rule="bets",
             )
         )
+    problems += too_much(
+        event.max_bet,
+        "bets",
+        lambda amount, limit: tr(
+            "The largest bet ({amount}) is more than any table plays: at most {limit}.",
+            amount=amount,
+            limit=limit,
+        ),
+    )
     if stack_rule is not None and event.stack is not None and event.stack < 0:
         problems.append(
             Violation(
                 "bad-limits", tr("What the bank can cover cannot be negative."), rule=stack_rule
             )
         )
+    if event.stack is not None:
+        problems += too_much(
+            event.stack,
+            stack_rule or "bank",
+            lambda amount, limit: tr(
+                "What the bank can cover ({amount}) is more than any table plays: at most {limit}.",
+                amount=amount,
+                limit=limit,
+            ),
+        )
     return problems
+
+
+def too_much(amount: int, rule: str, say: Callable[[Chips, Chips], Text]) -> list[Violation]:
+    """``too-much``: an amount above ``money.MAX_AMOUNT``, which no table plays (so an import
+    cannot bring in an amount that breaks a sum or a column); ``say(amount, limit)`` words it."""
+    if amount <= MAX_AMOUNT:
+        return []
+    return [Violation("too-much", say(Chips(amount), Chips(MAX_AMOUNT)), rule=rule)]
 
 
 def cut_option(ruling: str) -> Option:

@@ -220,24 +220,6 @@ def solve(
     return _Solver(tuple(cards), rules, value).run()
 
 
-def solve_with_discard(
-    cards: Sequence[Card], rules: MeldRules, value: Callable[[Card], int] = gin_value
-) -> tuple[Card, Arrangement]:
-    """The card to discard and the best arrangement of the rest (for going out after drawing)."""
-    best: tuple[Card, Arrangement] | None = None
-    for card in sorted(set(cards), key=lambda c: -value(c)):
-        rest = list(cards)
-        rest.remove(card)
-        found = solve(rest, rules, value)
-        if best is None or found.deadwood_value < best[1].deadwood_value:
-            best = (card, found)
-        if found.deadwood_value == 0:
-            break
-    if best is None:
-        raise ValueError("no cards to discard")
-    return best
-
-
 #: A meld the search may make: the cards it takes (as a count code), the wild cards it takes, how
 #: many more wild cards it has room for, and how to rebuild it.
 _Choice = tuple[int, int, int, tuple[object, ...]]

@@ -14,19 +14,21 @@ from __future__ import annotations
 
 import dataclasses
 import heapq
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 __all__ = [
     "HOUSE",
     "Chips",
     "Entry",
+    "MAX_AMOUNT",
     "LedgerError",
     "Posting",
     "PostsMoney",
     "Transfer",
     "balances",
     "by_person",
+    "carried",
     "check_zero_sum",
     "explain",
     "format_minor",
@@ -38,7 +40,15 @@ __all__ = [
     "settle",
     "settle_through",
     "timeline",
+    "whole_units",
 ]
+
+#: The largest amount anything may be: a bet, a bank's limit or stack, a side bet (in a game's
+#: chips), the value of a chip, a stake per point, a payment (in minor units). No table comes
+#: near it (ten billion at two decimals), and it keeps every amount stored far inside a 64-bit
+#: column. The rules engine refuses a bet above it (``banking.too_much``), the web layer a
+#: setting or a payment (``companion.tables.limits``).
+MAX_AMOUNT = 10**12
 
 #: Above this many people with a non-zero balance, ``settle`` falls back to
 #: the greedy method (the exact method is exponential in the head count).
@@ -285,6 +295,67 @@ def points_amounts(
     n, total = len(points), sum(points)
     sign = -1 if lower_is_better else 1
     return tuple(sign * stake * (n * p - total) for p in points)
+
+
+def whole_units(amounts: Sequence[int], scale: int, *, first: int = 0) -> tuple[int, ...]:
+    """Amounts counted in 1/``scale`` of a minor unit (a game keeping tenths of a point: Ui77's
+    Go Nov to one decimal) in whole minor units, still adding up to what they added up to: each
+    rounded down, then the units left over go to the largest remainders; among equal remainders
+    they go round the table from seat ``first``.
+
+    >>> whole_units((7, 7, -14), 10)  # 0.7, 0.7, -1.4
+    (1, 1, -2)
+    >>> whole_units((5, 5, -10), 10), whole_units((5, 5, -10), 10, first=1)
+    ((1, 0, -1), (0, 1, -1))
+    """
+    return _rounded(amounts, scale, first)[0]
+
+
+def _rounded(amounts: Sequence[int], scale: int, first: int) -> tuple[tuple[int, ...], int]:
+    """:func:`whole_units`, and the seat the next tie starts from: the seat after the last one
+    a tie gave a unit to (``first`` again when no tie was decided)."""
+    n = len(amounts)
+    out = [a // scale for a in amounts]
+    if scale == 1:
+        return tuple(out), first
+    left_over = sum(amounts) // scale - sum(out)
+    by_remainder = sorted(range(n), key=lambda i: (-(amounts[i] % scale), (i - first) % n))
+    for i in by_remainder[:left_over]:
+        out[i] += 1
+    if 0 < left_over < n:
+        last, after = by_remainder[left_over - 1], by_remainder[left_over]
+        if amounts[last] % scale == amounts[after] % scale:  # a tie, decided by the turn
+            first = (last + 1) % n
+    return tuple(out), first
+
+
+def carried(
+    hands: Iterable[Sequence[int]], scale: int, *, first: int = 0
+) -> Iterator[tuple[int, ...]]:
+    """Each hand's zero-sum amounts, counted in 1/``scale`` of a minor unit, as whole minor
+    units, the remainder carried from hand to hand: each hand posts the exact running total
+    rounded once (:func:`whole_units`) minus what the hands before it posted. Every hand still
+    adds up to zero, and after any hand the amounts posted so far are the exact sum rounded
+    once: no remainder is lost. Equal remainders go round the table: the first tie starts from
+    seat ``first`` (the ledger moves it on with each game at the table), and each later one from
+    the seat after the one that took the last tie.
+
+    >>> list(carried([(3, 3, -6)] * 4, 10))  # 0.3, 0.3, -0.6 a hand: 1.2, 1.2, -2.4
+    [(0, 0, 0), (1, 0, -1), (0, 1, -1), (0, 0, 0)]
+    >>> [sum(a) for a in zip(*carried([(5, 5, -10)] * 30, 10))]  # 15, 15, -30: not 30, 0
+    [15, 15, -30]
+    """
+    exact: list[int] = []
+    posted: tuple[int, ...] = ()
+    turn = first
+    for amounts in hands:
+        if not exact:
+            exact, posted = [0] * len(amounts), (0,) * len(amounts)
+            turn %= len(amounts)
+        exact = [e + a for e, a in zip(exact, amounts, strict=True)]
+        now, turn = _rounded(exact, scale, turn)
+        yield tuple(x - p for x, p in zip(now, posted, strict=True))
+        posted = now
 
 
 @dataclasses.dataclass(frozen=True)

@@ -225,7 +225,7 @@ def clean_names(names: Sequence[str]) -> list[str]:
             gettext("Two players have the same name: add an initial to tell them apart.")
         )
     if any(len(n) > 30 for n in out):
-        raise ValueError("A name is longer than 30 characters.")
+        raise ValueError(gettext("A name is longer than 30 characters."))
     if any(not _printable(n) for n in out):
         raise ValueError(gettext("A name holds a control character: type it again."))
     if len(out) > limits.max_players():
@@ -317,8 +317,11 @@ def do_add_to_club(club: Club, link: str) -> Table:
             raise ValueError(gettext("No table has this link."))
         if table.score_key != key:
             raise ValueError(
-                f"This is the viewer link of {table.title}: a table joins the club with its "
-                "scorer link."
+                gettext(
+                    "This is the viewer link of %(table)s: a table joins the club with its "
+                    "scorer link."
+                )
+                % {"table": table.title}
             )
         if table.club_id == club.pk:
             raise ValueError(gettext("%(table)s is already in this club.") % {"table": table.title})

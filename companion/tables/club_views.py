@@ -28,6 +28,7 @@ from companion.rules.text import for_viewers
 
 from . import actions
 from .context import current_flags, standings
+from .i18n import gettext
 from .models import Club, Game, Table
 from .qr import qr_svg
 from .views import _home, _uuid, create_table
@@ -37,7 +38,7 @@ def _club(key: str) -> tuple[Club, bool]:
     """The club this link opens, and whether it is the organiser's link (not the viewer's)."""
     club = Club.objects.filter(Q(key=key) | Q(view_key=key)).first()
     if club is None:
-        raise Http404("No club has this link.")
+        raise Http404(gettext("No club has this link."))
     return club, club.key == key
 
 
@@ -205,7 +206,9 @@ def club_table_new(request: HttpRequest, club: Club) -> HttpResponse:
             _context(request, club, True, error=str(exc), names=names),
         )
     messages.success(
-        request, f"{table.title} is ready: give its scorer QR code to the table's scorer."
+        request,
+        gettext("%(table)s is ready: give its scorer QR code to the table's scorer.")
+        % {"table": table.title},
     )
     return _show_table(club, table)
 
@@ -218,7 +221,7 @@ def club_add(request: HttpRequest, club: Club) -> HttpResponse:
     except ValueError as exc:
         messages.error(request, str(exc))
         return redirect("tables:club", key=club.key)
-    messages.success(request, f"{table.title} joined the club.")
+    messages.success(request, gettext("%(table)s joined the club.") % {"table": table.title})
     return _show_table(club, table)
 
 
@@ -231,6 +234,8 @@ def club_remove(request: HttpRequest, club: Club, table_id: int) -> HttpResponse
         messages.error(request, str(exc))
     else:
         messages.success(
-            request, f"{table.title} left the club; its own links still work as before."
+            request,
+            gettext("%(table)s left the club; its own links still work as before.")
+            % {"table": table.title},
         )
     return redirect("tables:club", key=club.key)

@@ -23,11 +23,19 @@ def table_language(request: HttpRequest, key: str) -> HttpResponse:
     table, can_score = _table(key)
     if not can_score:
         return _scorer_only(request)
-    posted = request.POST.get("language", "")
+    if "language" not in request.POST:  # a form sent with no choice: "" would mean each phone's
+        messages.error(request, _("Choose the table's language: nothing was changed."))
+        return redirect("tables:table", key=key)
+    posted = request.POST["language"]
     if posted and not i18n.table_language(posted):
         messages.error(request, _("This app does not speak that language."))
         return redirect("tables:table", key=key)
-    if posted != table.language:
+    if posted == table.language:
+        if posted:
+            messages.info(request, _("Every phone at this table already shows this language."))
+        else:
+            messages.info(request, _("Each phone already shows its own language."))
+    else:
         # The version moves too: every phone's next poll brings the page in the new language.
         Table.objects.filter(pk=table.pk).update(language=posted, version=F("version") + 1)
         table.language = posted

@@ -24,8 +24,9 @@ from django.views.decorators.http import require_POST, require_safe
 
 from companion.rules import money
 
-from . import actions
+from . import actions, limits
 from .models import Payment, Player, Table
+from .money_shown import money_text
 from .views import _scorer_only, _table
 
 
@@ -54,24 +55,6 @@ class Person:
     lines: list[Line]
 
 
-def whole_units(amounts: tuple[int, ...], scale: int) -> tuple[int, ...]:
-    """Amounts counted in 1/``scale`` of a minor unit (a game keeping tenths of a point: Ui77's
-    Go Nov to one decimal) in whole minor units, still adding up to zero: each rounded down,
-    then the units left over go to the largest remainders (the earlier seat on a tie).
-
-    >>> whole_units((7, 7, -14), 10)  # 0.7, 0.7, -1.4
-    (1, 1, -2)
-    """
-    if scale == 1:
-        return amounts
-    out = [a // scale for a in amounts]
-    left_over = -sum(out)
-    by_remainder = sorted(range(len(amounts)), key=lambda i: (-(amounts[i] % scale), i))
-    for i in by_remainder[:left_over]:
-        out[i] += 1
-    return tuple(out)
-
-
 def build_ledger(table: Table, key: str) -> dict[str, Any]:
     """Everything the ledger page shows, worked out from the games' logs."""
     players = list(table.players.all())
@@ -95,17 +78,22 @@ def build_ledger(table: Table, key: str) -> dict[str, Any]:
         if not table.point_stake:
             continue
         columns = rules.columns()
-        for hand in rules.hands(state):
+        scored = rules.hands(state)
+        exact = []
+        for hand in scored:
             points = [0] * rules.n_seats
             for column, seats_of in enumerate(columns):
                 for seat in seats_of:
                     points[seat] = hand.points[column]
-            amounts = whole_units(
+            exact.append(
                 money.points_amounts(
                     points, table.point_stake, lower_is_better=rules.lower_is_better
-                ),
-                rules.points_scale,
+                )
             )
+        # Tenths of a point (Ui77) are carried from hand to hand, never lost, and each game's
+        # ties start from the next seat round the table (docs/ledger.md).
+        posted = money.carried(exact, rules.points_scale, first=game.number - 1)
+        for hand, amounts in zip(scored, posted, strict=True):
             for seat, amount in enumerate(amounts):
                 if amount:
                     why = hand.summary or gettext("Points of the hand")
@@ -181,11 +169,11 @@ class SettingsForm(forms.Form):
         widget=forms.RadioSelect,
     )
     chip_value = forms.CharField(
-        label=gettext_lazy("A chip (a bet of 1) in a banking game is worth"), max_length=12
+        label=gettext_lazy("A chip (a bet of 1) in a banking game is worth"), max_length=24
     )
     point_stake = forms.CharField(
         label=gettext_lazy("Stake per point in a points game (0: not in the ledger)"),
-        max_length=12,
+        max_length=24,
     )
     settle_through = forms.TypedChoiceField(
         label=gettext_lazy("Settle"),
@@ -208,12 +196,18 @@ class SettingsForm(forms.Form):
     def _amount(self, name: str, decimals: int) -> int:
         text = self.cleaned_data.get(name) or "0"
         try:
-            return money.parse_minor(text, decimals=decimals)
+            amount = money.parse_minor(text, decimals=decimals)
         except money.LedgerError:
             raise forms.ValidationError(
                 gettext("“%(text)s” is not an amount with at most %(n)s decimals.")
                 % {"text": text, "n": decimals}
             ) from None
+        if amount > limits.MAX_AMOUNT:
+            raise forms.ValidationError(
+                gettext("“%(text)s” is more than any table plays: at most %(limit)s.")
+                % {"text": text, "limit": money_text(limits.MAX_AMOUNT, decimals=decimals)}
+            )
+        return amount
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -314,6 +308,16 @@ def ledger_paid(request: HttpRequest, key: str) -> HttpResponse:
     if payer is False or payee is False or amount <= 0 or client_id is None or payer == payee:
         messages.error(
             request, gettext("That payment names nobody here, or no amount: nothing was recorded.")
+        )
+        return redirect("tables:ledger", key=key)
+    if amount > limits.MAX_AMOUNT:
+        messages.error(
+            request,
+            gettext(
+                "That payment is more than any table settles (at most %(limit)s): nothing was "
+                "recorded."
+            )
+            % {"limit": money_text(limits.MAX_AMOUNT, table.currency, table.decimals)},
         )
         return redirect("tables:ledger", key=key)
     try:

@@ -13,6 +13,10 @@ sending more than a card game ever holds. Each refusal says which limit, in word
 - ``MAX_GAMES``: games played at one table (an evening is a few dozen at most); it also keeps
   game numbers far inside their column's small-integer range.
 - ``MAX_CLUB_TABLES``: tables in one club.
+- ``MAX_AMOUNT``: any amount of money, in minor units (a chip's value, a stake per point, a
+  payment marked done) or in a game's chips (a bet, a bank's limits, a side bet): 10^12, ten
+  billion at two decimals. It is ``companion.rules.money.MAX_AMOUNT``, so the rules engine
+  refuses the same bets on import; the columns that hold amounts are 64-bit.
 """
 
 from __future__ import annotations
@@ -21,6 +25,19 @@ from django.utils.translation import gettext
 
 from companion import games
 from companion import rules as engine
+from companion.rules.money import MAX_AMOUNT
+
+__all__ = [
+    "MAX_AMOUNT",
+    "MAX_CLUB_TABLES",
+    "MAX_ENTRIES",
+    "MAX_EVENT_BYTES",
+    "MAX_GAMES",
+    "MAX_IMPORT_BYTES",
+    "entry_too_long",
+    "log_full",
+    "max_players",
+]
 
 MAX_ENTRIES = 5000
 MAX_EVENT_BYTES = 8000

@@ -59,8 +59,8 @@ class Table(models.Model):
     # (nobody: the fewest transfers).
     currency = models.CharField(max_length=8, blank=True, default="")
     decimals = models.PositiveSmallIntegerField(default=2)
-    chip_value = models.PositiveIntegerField(default=100)
-    point_stake = models.PositiveIntegerField(default=0)
+    chip_value = models.PositiveBigIntegerField(default=100)
+    point_stake = models.PositiveBigIntegerField(default=0)
     settle_through = models.ForeignKey(
         "Player", models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -187,7 +187,7 @@ class Payment(models.Model):
     table = models.ForeignKey(Table, models.CASCADE, related_name="payments")
     payer = models.ForeignKey(Player, models.CASCADE, null=True, blank=True, related_name="+")
     payee = models.ForeignKey(Player, models.CASCADE, null=True, blank=True, related_name="+")
-    amount = models.PositiveIntegerField()
+    amount = models.PositiveBigIntegerField()
     made_at = models.DateTimeField(default=timezone.now)
     client_id = models.UUIDField(null=True, blank=True, unique=True)
 

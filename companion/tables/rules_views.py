@@ -10,7 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import select_template
 from django.urls import path
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_safe
 
 from companion import games
@@ -56,7 +56,7 @@ def rules_index(request: HttpRequest) -> HttpResponse:
 def rules_game(request: HttpRequest, key: str) -> HttpResponse:
     rules_class = games.GAMES.get(key)
     if rules_class is None:
-        raise Http404("No such game.")
+        raise Http404(gettext("No such game."))
     module = EXAMPLES.get(key)
     examples = []
     if module is not None:

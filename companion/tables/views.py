@@ -66,7 +66,7 @@ def _loaded(key: str, number: int) -> tuple[Table, bool, actions.Loaded]:
     found = actions.load_by_link(key, number) if _LINK.fullmatch(key) else None
     if found is None:
         _table(key)  # no such table: say so
-        raise Http404("No such game.")
+        raise Http404(gettext("No such game."))
     seats, loaded = found
     table = seats[0].game.table
     use_table_language(table)
@@ -203,7 +203,7 @@ def start_game(request: HttpRequest, key: str) -> HttpResponse:
     game_key = request.GET.get("game") or request.POST.get("game") or next(iter(games.GAMES))
     rules_class = games.GAMES.get(game_key)
     if rules_class is None:
-        raise Http404("No such game.")
+        raise Http404(gettext("No such game."))
     players = list(table.players.filter(left=False))  # not those who left the table
     error = ""
     if request.method == "POST":
@@ -279,19 +279,21 @@ def game_options(request: HttpRequest, key: str, number: int) -> HttpResponse:
             messages.error(request, guards.stale_message(exc.loaded, exc.at))
             return redirect("tables:game", key=key, number=number)
         except engine.IllegalEventError as exc:
-            error = (
-                f"Not changed: under these house rules entry #{exc.index + 1} would break a "
-                f"rule — {exc.violations[0].message}"
-            )
+            error = gettext(
+                "Not changed: under these house rules entry #%(number)s would break a rule — "
+                "%(message)s"
+            ) % {"number": exc.index + 1, "message": say(exc.violations[0].message)}
         except engine.RulesError as exc:
-            error = f"Not changed: {exc}"
+            error = gettext("Not changed: %(reason)s") % {"reason": exc}
         except ValueError as exc:  # a choice not offered, a damaged submission id
             error = str(exc)
         else:
             if changed.rules.options_dict() == loaded.rules.options_dict():
                 messages.info(request, gettext("Nothing changed: these were the house rules."))
             else:
-                messages.success(request, "House rules changed; the whole game was scored again.")
+                messages.success(
+                    request, gettext("House rules changed; the whole game was scored again.")
+                )
             return redirect("tables:game", key=key, number=number)
     return render(
         request,
@@ -325,7 +327,7 @@ def _record(
     game = loaded.game
     form = pick_form(loaded, kind, request.POST)
     if form is None:
-        raise Http404("This game records no such entry.")
+        raise Http404(gettext("This game records no such entry."))
     at = guards.posted_at(request.POST)
     if loaded.result.abandoned >= 0:
         why = abandoned_violation(loaded.result.abandoned).message
@@ -453,14 +455,17 @@ def correct(request: HttpRequest, key: str, number: int, index: int) -> HttpResp
     game = _game(table, number)
     loaded = actions.load(game)
     if not 0 <= index < loaded.count:
-        raise Http404("No such entry.")
+        raise Http404(gettext("No such entry."))
     events = actions.log_events(loaded)
     original = events[index]
     form_class = forms_for(loaded.rules.key).get(original.kind)
     if form_class is None or isinstance(original, engine.Void | engine.Correction):
-        raise Http404("This entry cannot be corrected: cancel it instead.")
+        raise Http404(gettext("This entry cannot be corrected: cancel it instead."))
     if index in loaded.result.voided:
-        messages.error(request, f"Entry #{index + 1} is cancelled: restore it first.")
+        messages.error(
+            request,
+            gettext("Entry #%(number)s is cancelled: restore it first.") % {"number": index + 1},
+        )
         return redirect("tables:game", key=key, number=number)
     before = actions.load_before(loaded, events, index)
     form = form_class(
@@ -487,12 +492,16 @@ def correct(request: HttpRequest, key: str, number: int, index: int) -> HttpResp
             if exc.index < len(events):  # a later entry, not the correction itself
                 form.violations[0] = dataclasses.replace(
                     exc.violations[0],
-                    message=f"With this correction, entry #{exc.index + 1} would break a rule: "
-                    f"{exc.violations[0].message}",
+                    message=gettext(
+                        "With this correction, entry #%(number)s would break a rule: %(message)s"
+                    )
+                    % {"number": exc.index + 1, "message": say(exc.violations[0].message)},
                 )
         else:
             messages.success(
-                request, f"Entry #{index + 1} corrected; everything after it was scored again."
+                request,
+                gettext("Entry #%(number)s corrected; everything after it was scored again.")
+                % {"number": index + 1},
             )
             return redirect("tables:game", key=key, number=number)
     return render(
@@ -696,5 +705,5 @@ def qr(request: HttpRequest, key: str, role: str) -> HttpResponse:
 def context_rules(key: str) -> dict[str, Any]:
     rules_class = games.GAMES.get(key)
     if rules_class is None:
-        raise Http404("No such game.")
+        raise Http404(gettext("No such game."))
     return {"rules_class": rules_class}

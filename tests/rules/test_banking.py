@@ -6,7 +6,7 @@ from __future__ import annotations
 import doctest
 
 from companion.games.ace_deuce_jack.events import Bank
-from companion.rules import banking
+from companion.rules import banking, money
 from companion.rules.core import HandScore
 from companion.rules.events import Seat
 from companion.rules.money import hand_is_zero_sum
@@ -56,3 +56,46 @@ def test_the_best_totals_win_once_ended() -> None:
     assert banking.session_outcome(False, (3, -3)) is None
     outcome = banking.session_outcome(True, (4, -8, 4))
     assert outcome is not None and outcome.winners == (0, 2)
+
+
+# --- amounts no table reaches (issue 28, item 7) ------------------------------------------------
+
+
+def test_limits_and_stacks_above_any_table_are_refused() -> None:
+    """A bank whose largest bet or stack is above ``money.MAX_AMOUNT`` is refused, naming the
+    limit; at the bound it is accepted. Every bet is checked against the largest bet, so no bet
+    can pass the bound either."""
+    top = money.MAX_AMOUNT
+    assert banking.limits_problems(Bank(banker=Seat(0), min_bet=1, max_bet=top, stack=top)) == []
+    huge = Bank(banker=Seat(0), min_bet=1, max_bet=top + 1, stack=2**63)
+    problems = banking.limits_problems(huge)
+    assert [(p.code, p.rule) for p in problems] == [("too-much", "bets"), ("too-much", "cover")]
+    assert str(problems[0].message) == (
+        f"The largest bet ({top + 1}) is more than any table plays: at most {top}."
+    )
+    assert str(problems[1].message) == (
+        f"What the bank can cover ({2**63}) is more than any table plays: at most {top}."
+    )
+    assert [(p.code, p.rule) for p in banking.limits_problems(huge, stack_rule=None)] == [
+        ("too-much", "bets"),
+        ("too-much", "bank"),
+    ]
+
+
+def test_every_banking_game_refuses_a_bank_above_any_table() -> None:
+    from companion.games.ace_deuce_jack import events as adj
+    from companion.games.ace_deuce_jack.game import AceDeuceJack
+    from companion.games.skin import events as skin
+    from companion.games.skin.game import Skin
+    from companion.games.ziginette import events as zig
+    from companion.games.ziginette.game import Ziginette
+
+    names = ["Ann", "Bob", "Cat"]
+    for rules, bank in (
+        (AceDeuceJack(3, {}, names), adj.Bank),
+        (Skin(3, {}, names), skin.Bank),
+        (Ziginette(3, {}, names), zig.Bank),
+    ):
+        event = bank(banker=Seat(0), min_bet=1, max_bet=2**31 * 2**32)
+        codes = [v.code for v in rules.violations(rules.initial_state(), event)]
+        assert "too-much" in codes, (rules.key, codes)

@@ -332,6 +332,34 @@ def test_reshuffle_option_remakes_the_stock() -> None:
     assert (after.stock, len(after.pile), after.counts[0]) == (1, 1, 8)
 
 
+def test_the_pass_card_of_the_bastard_rule_remakes_an_empty_stock() -> None:
+    """With ``reshuffle`` (B-11: an empty stock is remade on any draw) and ``penalty_draw``
+    (B-5), Cat stuck with 2 cards in the stock takes them, then draws the pass card from the
+    stock remade from the pile (7♣ 9♥ J♠ less its top: 2 cards). It was drawn only ``if stock
+    > 0``, so she took 2, not 3 (issue 28, item 9)."""
+    both = Bastard(3, {"reshuffle": True, "penalty_draw": True}, names=NAMES3)
+    log: list[Event] = [Deal(dealer=S(0), upcard=c("7C")), P(1, "9H"), P(2, "JS")]
+    state = replay(both, log).state
+    stuck = dataclasses.replace(
+        state.hand,
+        counts=(3, 3, 2),
+        stock=2,
+        top=c("QS"),
+        last_player=2,
+        passes=2,
+        turn=2,
+        previous_passed=True,
+    )
+    state = dataclasses.replace(state, hand=stuck)
+    assert both.stuck_check(state.hand)
+    after = _passes(state, 2, rules=both).hand
+    assert after.counts == (3, 3, 5)
+    assert (after.stock, len(after.pile)) == (1, 1)
+    # Without the option the pass card is not drawn from an empty stock (B-11 as written).
+    only_penalty = Bastard(3, {"penalty_draw": True}, names=NAMES3)
+    assert _passes(state, 2, rules=only_penalty).hand.counts == (3, 3, 4)
+
+
 def test_setup_needs_two_packs_above_seven_players() -> None:
     with pytest.raises(SetupError):
         Bastard(8, {"decks": 1})

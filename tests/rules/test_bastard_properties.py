@@ -110,8 +110,8 @@ def test_random_games_conserve_cards_and_check_plays_like_the_rulings(data: Any)
                     gift = data.draw(st.sampled_from(hands[giver]), label="gift")
                     hands[giver].remove(gift)
                     hands[seat].append(gift)
-                if options["penalty_draw"] and stock:
-                    hands[seat].append(stock.pop())
+                if options["penalty_draw"]:  # the pass card, remade like any draw (B-11)
+                    draw_one(seat)
             else:
                 draw_one(seat)
         else:

@@ -216,6 +216,22 @@ def test_cards_beyond_the_two_packs_are_refused() -> None:
     assert messages(rules, log, quick) == ["5 jokers are entered, but the pack holds only four."]
 
 
+def test_one_joker_too_many_is_said_in_the_singular() -> None:
+    """Four jokers already melded and one more entered in a hand: "1 jokers are entered" read
+    wrong (issue 28, item 9)."""
+    rules = game()
+    log: list[Event] = [Deal(dealer=ANN), turn(ANN, "KS KD JK / QS QD JK")]
+    log.append(turn(BOB, "9S 9D JK / 10S 10D JK / JS JD JC"))
+    quick = Result(out=CAT, cards=(2, 3, 0), jokers=(0, 1, 0))
+    assert messages(rules, log, quick) == [
+        "1 joker is entered, with 4 more in melds on the table, but the pack holds only four."
+    ]
+    two = Result(out=CAT, cards=(2, 3, 0), jokers=(1, 1, 0))
+    assert messages(rules, log, two) == [
+        "2 jokers are entered, with 4 more in melds on the table, but the pack holds only four."
+    ]
+
+
 def test_what_each_player_can_hold_at_the_end() -> None:
     rules = game()
     log: list[Event] = [Deal(dealer=ANN), turn(ANN, "7S 7D 7C / KS KD KC / 2H 3H 4H")]  # 9 down

@@ -24,7 +24,6 @@ from companion.rules.melds import (
     gin_value,
     meld_value,
     solve,
-    solve_with_discard,
 )
 
 GIN = MeldRules()
@@ -216,11 +215,6 @@ def test_a_full_set_takes_no_fifth_card() -> None:
     with pytest.raises(MeldError) as err:
         classify(cards("9H 9S 9D 9C") + (JOKER,), KALUKI)
     assert err.value.code == "set-too-big"
-
-
-def test_going_out_after_the_draw() -> None:
-    discard, best = solve_with_discard(cards("3H 4H 5H 9S 9D 9C KS"), GIN)
-    assert str(discard) == "KS" and best.deadwood_value == 0
 
 
 def test_kaluki_meld_values_with_jokers() -> None:

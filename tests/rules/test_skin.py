@@ -309,3 +309,19 @@ def test_every_deal_is_zero_sum(case: tuple) -> None:
             assert m.amount > 0 and m.winner != m.loser
             if m.why in ("matched", "banker-lost"):
                 assert done.limits.banker in (m.winner, m.loser)
+
+
+def test_a_side_bet_above_any_table_is_refused() -> None:
+    """Side bets have no limit of the bank's, so they are held to ``money.MAX_AMOUNT``."""
+    from companion.rules.money import MAX_AMOUNT
+
+    r = rules()
+    log = [*START, Turn(card=c("9S"), taker=Seat(2), bet=5)]
+    assert codes(r, log, SideBet(bettor=Seat(2), target=Seat(3), amount=MAX_AMOUNT)) == []
+    too_much = SideBet(bettor=Seat(2), target=Seat(3), amount=MAX_AMOUNT + 1)
+    assert codes(r, log, too_much) == ["too-much"]
+    message = r.violations(replay(r, log).state, too_much)[0].message
+    assert (
+        message
+        == f"A side bet of {MAX_AMOUNT + 1} is more than any table plays: at most {MAX_AMOUNT}."
+    )

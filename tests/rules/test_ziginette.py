@@ -215,3 +215,24 @@ def test_every_deal_is_zero_sum_counting_the_house(case: tuple) -> None:
             assert done.cut == max(net, 0) // 10
         if done.banker_lost:
             assert all(m.amount > 0 for m in done.moves if m.why == "banker-lost")
+
+
+def test_a_small_added_bet_is_refused_for_what_is_wrong_with_it() -> None:
+    """Each bet is at least the smallest (ruling 5), a second one on a card too: an added 1
+    under a smallest of 2 was refused saying the total "would be 13: the limits are 2 to 13",
+    a total inside them (issue 28, item 9)."""
+    r = Ziginette(3, {}, NAMES)
+    log = [
+        Bank(banker=Seat(0), min_bet=2, max_bet=13),
+        START[1],
+        Bet(seat=Seat(1), card=c("4S"), amount=12),
+    ]
+    state = replay(r, log).state
+    small = r.violations(state, Bet(seat=Seat(1), card=c("4S"), amount=1))
+    assert [(v.code, str(v.message)) for v in small] == [
+        ("bet-out-of-limits", "Bob's bet of 1 on 4♠ is below the smallest bet, 2.")
+    ]
+    over = r.violations(state, Bet(seat=Seat(1), card=c("4S"), amount=2))
+    assert [str(v.message) for v in over] == [
+        "Bob's bet on 4♠ would be 14, more than the largest, 13 per card."
+    ]

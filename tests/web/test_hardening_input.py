@@ -249,3 +249,45 @@ def test_a_note_longer_than_any_real_entry_is_refused(client: Client, game_mid_h
     with pytest.raises(IllegalEventError, match="longer than any real one"):
         actions.check_record_event(game_mid_hand, big)
     assert Event.objects.filter(game=game_mid_hand).count() == 1
+
+
+def _skin_log(**change: Any) -> bytes:
+    path = (
+        Path(settings.BASE_DIR)
+        / "docs"
+        / "examples"
+        / "skin"
+        / "side-bet-and-the-pack-runs-out.json"
+    )
+    log = json.loads(path.read_text())
+    for index, fields in change.items():
+        log["events"][int(index.lstrip("e"))].update(fields)
+    return json.dumps(log).encode()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            {"e4": {"amount": 2**63}},
+            f"Entry #5: A side bet of {2**63} is more than any table plays: at most 1000000000000.",
+        ),
+        (
+            {"e0": {"max_bet": 2**31 * 2**31}},
+            f"Entry #1: The largest bet ({2**62}) is more than any table plays: at most "
+            "1000000000000.",
+        ),
+    ],
+    ids=["side-bet", "largest-bet"],
+)
+def test_an_import_with_an_amount_no_table_plays_is_refused(
+    client: Client, db: None, change: dict[str, dict[str, int]], message: str
+) -> None:
+    """Bets and side bets had no upper bound, so an import brought in amounts that break the
+    ledger's sums and columns (issue 28, item 7): the engine refuses them, naming the entry."""
+    assert _import(client, _skin_log()).status_code == 302  # the log as it is imports
+    Table.objects.all().delete()
+    response = _import(client, _skin_log(**change))
+    assert response.status_code == 200
+    assert message in words(response)
+    assert Table.objects.count() == 0

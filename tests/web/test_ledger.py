@@ -247,3 +247,59 @@ def test_pages_without_a_table_count_in_chips(client: Client, zig_in_euros: Game
     assert "€" in words(client.get(game_url(zig_in_euros)))
     rules = words(client.get("/rules/ziginette/"))
     assert "€" not in rules and "the bet of 4" in rules
+
+
+# --- amounts no table reaches (issue 28, item 7): refused with a message, never a 500 ----------
+
+
+def _paid(table: Table, amount: int) -> dict[str, str]:
+    cat, ann = table.players.get(name="Cat"), table.players.get(name="Ann")
+    return {
+        "payer": f"p{cat.pk}",
+        "payee": f"p{ann.pk}",
+        "amount": str(amount),
+        "client_id": str(uuid.uuid4()),
+    }
+
+
+def test_a_payment_beyond_a_32_bit_column_is_recorded(client: Client, staked: Table) -> None:
+    """2^31 minor units (21,474,836.48) is large but a payment a column must hold: on
+    PostgreSQL's integer column it answered 500."""
+    response = client.post(f"{ledger_url(staked)}paid/", _paid(staked, 2**31))
+    assert response.status_code == 302
+    assert Payment.objects.get(table=staked).amount == 2**31
+
+
+@pytest.mark.parametrize("amount", [10**12 + 1, 2**63])
+def test_a_payment_above_any_table_is_refused(client: Client, staked: Table, amount: int) -> None:
+    """Above ``money.MAX_AMOUNT`` a payment is refused naming the limit (2^63 answered 500 on
+    SQLite, 2^31 on PostgreSQL)."""
+    response = client.post(f"{ledger_url(staked)}paid/", _paid(staked, amount), follow=True)
+    assert response.status_code == 200
+    assert (
+        "That payment is more than any table settles (at most €10000000000.00): nothing was "
+        "recorded." in words(response)
+    )
+    assert not Payment.objects.exists()
+
+
+def test_settings_beyond_a_32_bit_column_are_saved(client: Client, staked: Table) -> None:
+    data = settings_data(chip_value="21474836.48", point_stake="99999999.99")
+    assert client.post(f"{ledger_url(staked)}settings/", data).status_code == 302
+    staked.refresh_from_db()
+    assert (staked.chip_value, staked.point_stake) == (2**31, 9_999_999_999)
+    page = words(client.get(ledger_url(staked)))
+    assert "Cat pays Bob €499999999.95" in page  # 5 points at 99,999,999.99
+
+
+@pytest.mark.parametrize("field", ["chip_value", "point_stake"])
+def test_settings_above_any_table_are_refused(client: Client, staked: Table, field: str) -> None:
+    response = client.post(
+        f"{ledger_url(staked)}settings/", settings_data(**{field: "10000000000.01"})
+    )
+    assert response.status_code == 400
+    assert "“10000000000.01” is more than any table plays: at most 10000000000.00." in text(
+        response
+    )
+    staked.refresh_from_db()
+    assert (staked.chip_value, staked.point_stake) == (100, 10)

@@ -143,3 +143,14 @@ def test_importing_the_package_does_not_import_django() -> None:
     )
 
     assert result.stdout.strip() == "[]"
+
+
+def test_production_sends_every_cookie_over_https_only() -> None:
+    """The language cookie (issue 28, item 9) was sent over plain HTTP in production too."""
+    code = (
+        "from django.conf import settings as s; print(s.SESSION_COOKIE_SECURE, "
+        "s.CSRF_COOKIE_SECURE, s.LANGUAGE_COOKIE_SECURE, s.LANGUAGE_COOKIE_HTTPONLY)"
+    )
+    result = _manage("shell", "-c", code, env=_production_env())
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1].split() == ["True", "True", "True", "True"]

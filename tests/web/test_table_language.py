@@ -75,3 +75,33 @@ def test_the_language_switch_sets_the_phones_own_language(client: Client) -> Non
     html = client.get("/rules/").content.decode()
     assert "Juegos y reglas" in html
     assert '<html lang="es">' in html
+
+
+def test_the_language_form_sent_with_no_choice_says_so_and_changes_nothing(
+    client: Client,
+) -> None:
+    """A form sent with no language (issue 28, item 9) answered 302 without a word, and on a
+    table with a language it even took the missing choice for "each phone's own"."""
+    table = actions.do_create_table(["Ann", "Bob"], "")
+    Table.objects.filter(pk=table.pk).update(language="it")
+    table.refresh_from_db()
+    version = table.version
+    response = client.post(f"/t/{table.score_key}/language/", {}, follow=True, **ENGLISH_PHONE)
+    table.refresh_from_db()
+    assert (table.language, table.version) == ("it", version)
+    assert "Scegli la lingua del tavolo: non è cambiato niente." in response.content.decode()
+
+    same = client.post(
+        f"/t/{table.score_key}/language/", {"language": "it"}, follow=True, **ENGLISH_PHONE
+    )
+    table.refresh_from_db()
+    assert table.version == version
+    assert "Tutti i telefoni a questo tavolo mostrano già questa lingua." in same.content.decode()
+
+    plain = actions.do_create_table(["Ann", "Bob"], "")
+    response = client.post(
+        f"/t/{plain.score_key}/language/", {"language": ""}, follow=True, **ENGLISH_PHONE
+    )
+    assert "Each phone already shows its own language." in response.content.decode()
+    response = client.post(f"/t/{plain.score_key}/language/", {}, follow=True, **ENGLISH_PHONE)
+    assert "Choose the table&#x27;s language: nothing was changed." in response.content.decode()

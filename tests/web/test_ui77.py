@@ -17,8 +17,9 @@ from django.test import Client
 from companion.games.ui77.game import Deal, Discards, Goal, Result, Trick
 from companion.rules.cards import parse_cards
 from companion.rules.events import Seat
+from companion.rules.money import whole_units
 from companion.tables import actions
-from companion.tables.ledger_views import build_ledger, whole_units
+from companion.tables.ledger_views import build_ledger
 from companion.tables.models import Game, Table
 
 from .helpers import (
@@ -413,14 +414,18 @@ def test_the_ledger_counts_tenths_in_whole_minor_units() -> None:
 
 def test_the_ledger_of_a_game_with_tenths_adds_up(db: None) -> None:
     """go-nov-one-decimal.json at 1 cent a point: hands 1 to 4 cancel out (each player gets −9,
-    −1, +3 and +7 once); hand 5 gives −1, −1, +2, 0 (above); hand 6 (1, 4, 2, 0 points) gives
-    +3, −9, −1, +7. Balances: Ann +2, Bob −10, Cat +1, Dan +7 cents."""
+    −1, +3 and +7 once); hand 5 gives −1.3, −1.3, +2.7, −0.1 cents (above); hand 6 (1, 4, 2, 0
+    points) gives +3, −9, −1, +7. The exact sum, 1.7, −10.3, 1.7, 6.9 cents, is rounded once
+    (docs/ledger.md): down to 1, −11, 1, 6, three cents short; Dan's 0.9 gets one, then two of
+    the three 0.7s (Ann, Bob −11 + 0.7, Cat) in turn round the table: hand 5's tie gave Ann and
+    Bob theirs, so this one starts from Cat: Cat, then Ann. Balances: Ann +2, Bob −11, Cat +2,
+    Dan +7 cents (rounded hand by hand they were +2, −10, +1, +7: Bob's 0.3 a cent lost)."""
     game = _imported("go-nov-one-decimal.json")
     table = game.table
     table.point_stake = 1
     table.save(update_fields=["point_stake"])
     people = build_ledger(table, table.score_key)["people"]
-    assert {p.name: p.balance for p in people} == {"Ann": 2, "Bob": -10, "Cat": 1, "Dan": 7}
+    assert {p.name: p.balance for p in people} == {"Ann": 2, "Bob": -11, "Cat": 2, "Dan": 7}
 
 
 def test_the_first_deal_can_check_how_the_first_dealer_was_found(

@@ -144,7 +144,7 @@ ILLEGAL = [
         "bet",
         "bob_six",
         {"seat": 1, "card": "6H", "amount": 5},
-        "Bob's bet on 6♥ would be 11: the limits are 1 to 10 per card.",
+        "Bob's bet on 6♥ would be 11, more than the largest, 10 per card.",
         id="over-the-limit",
     ),
     pytest.param(

@@ -375,14 +375,14 @@ class Bastard(Rules[BastardState, BastardOptions]):
         for giver in plan.givers:
             counts[giver] -= 1
         extra = 0
-        if self.options.penalty_draw and stock > 0:
-            extra = 1
-            stock -= 1
-            counts[seat] += 1
+        if self.options.penalty_draw:  # the pass card: a draw like any other (B-11 remakes)
+            drawn = self._draw(dataclasses.replace(hand, stock=stock, pile=pile), counts, seat, 1)
+            extra = stock + len(pile) - drawn.stock - len(drawn.pile)
+            stock, pile = drawn.stock, drawn.pile
         out = hand.out + ((tuple(sorted(plan.went_out)),) if plan.went_out else ())
         penalty = Penalty(
             seat, self.owed(hand), plan.from_stock, plan.givers, plan.went_out,
-            plan.reshuffled, extra,
+            plan.reshuffled or len(pile) < len(hand.pile), extra,
         )  # fmt: skip
         return dataclasses.replace(
             hand,

@@ -464,10 +464,12 @@ def result_problems(rules: Table, hand: Hand, event: Result) -> list[Violation]:
     total = sum(j for j in event.jokers if j > 0) + on_table
     if total > play.JOKERS:
         message = (
-            tr(
+            tr_n(
+                "{n} joker is entered, with {table} more in melds on the table, but the pack "
+                "holds only four.",
                 "{n} jokers are entered, with {table} more in melds on the table, but the pack "
                 "holds only four.",
-                n=total - on_table,
+                total - on_table,
                 table=on_table,
             )
             if on_table

@@ -434,9 +434,7 @@ class Skin(Rules[SkinState, SkinOptions]):
                 return [Violation("bad-card", tr("There is no joker in the pack."), rule="cards")]
             if card in event.cards[:index]:
                 return [
-                    Violation(
-                        "card-twice", tr("{card} is dealt twice.", card=card), rule="cards"
-                    )
+                    Violation("card-twice", tr("{card} is dealt twice.", card=card), rule="cards")
                 ]
             if card.rank == ACE and index < len(event.cards) - 1:
                 return [
@@ -664,7 +662,15 @@ class Skin(Rules[SkinState, SkinOptions]):
                 ]
         if event.amount < 1:
             return [Violation("side-amount", tr("A side bet is at least 1."), rule="side-bets")]
-        return []
+        return banking.too_much(
+            event.amount,
+            "side-bets",
+            lambda amount, limit: tr(
+                "A side bet of {amount} is more than any table plays: at most {limit}.",
+                amount=amount,
+                limit=limit,
+            ),
+        )
 
     # --- state ---------------------------------------------------------------------------------
     def apply(self, state: SkinState, event: Event) -> SkinState:

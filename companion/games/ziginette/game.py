@@ -409,17 +409,30 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
                 )
             ]
         before = sum(a for s, a in deal.board[index].bets if s == event.seat)
-        if event.amount < limits.min_bet or before + event.amount > limits.max_bet:
+        if event.amount < limits.min_bet:  # every bet, a second one on a card too (ruling 5)
             return [
                 Violation(
                     "bet-out-of-limits",
                     tr(
-                        "{player}'s bet on {card} would be {total}: the limits are {low} to "
+                        "{player}'s bet of {amount} on {card} is below the smallest bet, {low}.",
+                        player=name,
+                        amount=Chips(event.amount),
+                        card=event.card,
+                        low=Chips(limits.min_bet),
+                    ),
+                    rule="bets",
+                )
+            ]
+        if before + event.amount > limits.max_bet:
+            return [
+                Violation(
+                    "bet-out-of-limits",
+                    tr(
+                        "{player}'s bet on {card} would be {total}, more than the largest, "
                         "{high} per card.",
                         player=name,
                         card=event.card,
                         total=Chips(before + event.amount),
-                        low=Chips(limits.min_bet),
                         high=Chips(limits.max_bet),
                     ),
                     rule="bets",
