@@ -47,3 +47,15 @@ def tap_card(scope: Page | Locator, rank: str, suit: str) -> None:
     else:
         tap(scope, rank)  # type: ignore[arg-type]
         tap(scope, suit)  # type: ignore[arg-type]
+
+
+def controlled(page: Page) -> None:
+    """Wait until the service worker controls the page and has kept a copy of it."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    for _ in range(50):
+        if page.evaluate(
+            "caches.open('companion-pages').then(c => c.match(location.pathname)).then(Boolean)"
+        ):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the page was not kept on the phone")
