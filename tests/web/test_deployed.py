@@ -6,7 +6,8 @@ with the plain static storage and no proxy, which is how the service worker once
 on every deployed server while every test passed.
 
 The phone installs the service worker, records two entries offline, reloads (the page comes from
-the worker), comes back and sees both recorded once; then every game's page is opened once. No
+the worker; a page never opened is the worker's offline page), comes back and sees both
+recorded once; then every game's page is opened once. No
 page may log a Content-Security-Policy violation or an error, and no answer may be a 4xx or 5xx
 (offline, the browser's own "disconnected" errors are expected, and only those)."""
 
@@ -144,6 +145,11 @@ def test_entries_made_offline_are_recorded_once_through_the_deployed_worker(
     page.reload()  # offline: the worker answers with the copy kept on this phone
     expect(page.locator("#offline-banner")).to_be_visible()
     expect(outbox).to_contain_text("Waiting to send: 2")
+    other = page.context.new_page()  # a page never opened here: the worker's offline page
+    other.goto("/rules/")
+    expect(other.locator("h1")).to_have_text("No connection")
+    assert other.evaluate("getComputedStyle(document.body).fontSize") == "18px"  # its stylesheet
+    other.close()
 
     page.context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
