@@ -27,13 +27,19 @@ def totals(page: Page) -> Locator:
     return page.locator("#scoreboard table.scoreboard tfoot td")
 
 
-def start_game(page: Page, title: str, names: Sequence[str]) -> None:
-    """From the home page: a table with these players, then a game of ``title`` with them."""
+def new_table(page: Page, names: Sequence[str]) -> None:
+    """From the home page, a table with these players; the page is then the table's."""
     page.goto("/")
     boxes = page.locator("#new-table input[name=name]")
     for i, name in enumerate(names):
         boxes.nth(i).fill(name)
     page.get_by_role("button", name="Create table").click()
+    page.wait_for_url(re.compile(r"/t/[^/]+/$"))
+
+
+def start_game(page: Page, title: str, names: Sequence[str]) -> None:
+    """From the home page: a table with these players, then a game of ``title`` with them."""
+    new_table(page, names)
     page.get_by_role("link", name=f"Start a game of {title}").click()
     page.get_by_role("button", name="Start game").click()
     page.get_by_role("button", name="Record the deal").wait_for()

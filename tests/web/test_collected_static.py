@@ -75,7 +75,7 @@ def test_the_web_manifest_names_icons_that_are_served(client: Client, collected:
 
 
 def test_every_page_of_every_game_links_files_that_are_served(
-    client: Client, collected: Path
+    client: Client, collected: Path, settings: Any
 ) -> None:
     """Each game half way through its first example: its page with each kind of entry form
     (the card grid brings its own stylesheet), the entries, hands and house rules, its rules
@@ -99,3 +99,6 @@ def test_every_page_of_every_game_links_files_that_are_served(
     assert any("/card_picker." in link for link in links)  # a form's own stylesheet among them
     for link in sorted(links):
         _served(client, link)
+    # The error page names its stylesheet plainly, needing no manifest: that name is served too.
+    assert 'href="/static/css/app.css"' in (settings.BASE_DIR / "templates/500.html").read_text()
+    _served(client, "/static/css/app.css")

@@ -23,7 +23,7 @@ import pytest
 from companion.games import GAMES
 
 from .helpers import PHONE_VIEWPORT
-from .phone import controlled, fieldset, tap, tap_card
+from .phone import controlled, fieldset, new_table, tap, tap_card
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -93,13 +93,8 @@ def deployed(chromium: Browser) -> Iterator[tuple[Page, Watch]]:
 
 
 def _table(page: Page, names: tuple[str, ...]) -> str:
-    """A new table from the home page, as a phone makes one; its scorer address."""
-    page.goto("/")
-    boxes = page.locator("#new-table input[name=name]")
-    for i, name in enumerate(names):
-        boxes.nth(i).fill(name)
-    page.get_by_role("button", name="Create table").click()
-    page.wait_for_url(re.compile(r"/t/[^/]+/$"))
+    """A new table, as a phone makes one; its scorer address."""
+    new_table(page, names)
     return page.url
 
 
