@@ -243,13 +243,16 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `collectstatic` puts the files production serves (WhiteNoise reads them from there).
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", "").strip() or BASE_DIR / "staticfiles")
+# The manifest storage needs `collectstatic` and raises on files missing from the manifest
+# (names hashed, compressed copies beside them), so it is for production only; the tests run it
+# after collecting into a directory of their own (tests/web/test_collected_static.py).
+PRODUCTION_STATICFILES_STORAGE = "whitenoise.storage.CompressedManifestStaticFilesStorage"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    # The manifest storage needs `collectstatic` and raises on files missing from
-    # the manifest, so it is for production only.
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": PRODUCTION_STATICFILES_STORAGE
         if PRODUCTION
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },

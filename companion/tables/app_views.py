@@ -11,6 +11,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -46,7 +47,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     head = (
         f"var SHELL = {json.dumps(shell)};\n"
         f"var OFFLINE = {json.dumps(offline)};\n"
-        f"var STATIC_URL = {json.dumps(static(''))};\n"
+        # The prefix itself, not static(''): the manifest storage of production knows files
+        # only, and asked for '' it raises (the worker answered 500 wherever it was deployed).
+        f"var STATIC_URL = {json.dumps(settings.STATIC_URL)};\n"
         f"var VERSION = {json.dumps(version)};\n"
     )
     response = HttpResponse(head + source, content_type="text/javascript; charset=utf-8")

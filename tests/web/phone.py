@@ -27,13 +27,19 @@ def totals(page: Page) -> Locator:
     return page.locator("#scoreboard table.scoreboard tfoot td")
 
 
-def start_game(page: Page, title: str, names: Sequence[str]) -> None:
-    """From the home page: a table with these players, then a game of ``title`` with them."""
+def new_table(page: Page, names: Sequence[str]) -> None:
+    """From the home page, a table with these players; the page is then the table's."""
     page.goto("/")
     boxes = page.locator("#new-table input[name=name]")
     for i, name in enumerate(names):
         boxes.nth(i).fill(name)
     page.get_by_role("button", name="Create table").click()
+    page.wait_for_url(re.compile(r"/t/[^/]+/$"))
+
+
+def start_game(page: Page, title: str, names: Sequence[str]) -> None:
+    """From the home page: a table with these players, then a game of ``title`` with them."""
+    new_table(page, names)
     page.get_by_role("link", name=f"Start a game of {title}").click()
     page.get_by_role("button", name="Start game").click()
     page.get_by_role("button", name="Record the deal").wait_for()
@@ -47,3 +53,15 @@ def tap_card(scope: Page | Locator, rank: str, suit: str) -> None:
     else:
         tap(scope, rank)  # type: ignore[arg-type]
         tap(scope, suit)  # type: ignore[arg-type]
+
+
+def controlled(page: Page) -> None:
+    """Wait until the service worker controls the page and has kept a copy of it."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    for _ in range(50):
+        if page.evaluate(
+            "caches.open('companion-pages').then(c => c.match(location.pathname)).then(Boolean)"
+        ):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the page was not kept on the phone")

@@ -18,7 +18,7 @@ from companion.tables import actions
 from companion.tables.models import Event, Game, Table
 
 from .helpers import start
-from .phone import fieldset, tap
+from .phone import controlled, fieldset, tap
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Request
@@ -54,18 +54,6 @@ def _entries(game: Game) -> list[dict[str, Any]]:
 def _tap_trick(page: Page, cards: dict[str, str]) -> None:
     for name, card in cards.items():
         tap(fieldset(page, name), card[:-1] + SUITS[card[-1]])  # one tap per card
-
-
-def _controlled(page: Page) -> None:
-    """Wait until the service worker controls the page and has kept a copy of it."""
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    for _ in range(50):
-        if page.evaluate(
-            "caches.open('companion-pages').then(c => c.match(location.pathname)).then(Boolean)"
-        ):
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError("the page was not kept on the phone")
 
 
 def _ensure_at(page: Page) -> int:
@@ -104,7 +92,7 @@ def test_offline_entries_survive_a_reload_and_are_recorded_once_in_order(
 
     phone.on("requestfinished", on_request)  # answered: not the tries made offline
     phone.goto(_url(game))
-    _controlled(phone)
+    controlled(phone)
     at = _ensure_at(phone)
     assert at == 4  # the deal and three bids
 
@@ -157,7 +145,7 @@ def test_bids_made_one_after_another_offline_all_land_in_order(
     game = start(four_player_table, "belote")
     actions.check_record_event(game, Deal(dealer=Seat(DAN), upcard=parse_card("7H")))
     phone.goto(_url(game))
-    _controlled(phone)
+    controlled(phone)
     phone.get_by_role("link", name="Bidding").click()
     expect(phone.locator("#prompt")).to_contain_text("Ann may take ♥ or pass")
     expect(phone.get_by_role("button", name="Take ♥")).to_be_visible()
@@ -259,7 +247,7 @@ def test_a_table_opened_before_shows_offline_with_the_banner_and_read_only_forms
 
     table_url = f"/t/{belote_in_play.table.score_key}/"
     phone.goto(table_url)
-    _controlled(phone)
+    controlled(phone)
     phone.context.set_offline(True)
     phone.reload()
     expect(phone.locator("h1")).to_have_text("Card night")
