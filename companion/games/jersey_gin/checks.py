@@ -36,10 +36,10 @@ def unexpected(rules: Table, state: JerseyGinState, event: Event) -> Violation:
             "out-of-order",
             tr("This cannot be recorded now: expecting the next deal."),
         )
-    if state.hand.shown is not None and state.hand.shown.end == "gin":
-        if event.kind in ("meld", "layoff"):  # melds laid down after a knock are for lay-offs
-            return _no_layoff_on_gin()
-    if state.hand.shown is None and event.kind in ("meld", "layoff"):
+    shown = state.hand.shown
+    if shown is not None and shown.end == "gin" and event.kind in ("meld", "layoff"):
+        return _no_layoff_on_gin()  # a defender's melds laid down are only for lay-offs
+    if shown is None and event.kind in ("meld", "layoff"):
         return Violation(
             "out-of-order",
             tr(
