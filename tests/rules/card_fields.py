@@ -53,10 +53,13 @@ def spots(cls: type, value: Any, path: Path_ = ()) -> Iterator[Spot]:
     if not isinstance(value, dict):
         return
     for field in dataclasses.fields(cls):
-        if field.name in value or _is_card(_hints(cls)[field.name]):
-            yield from _spots_in(
-                _hints(cls)[field.name], value.get(field.name), (*path, field.name)
-            )
+        hint = _hints(cls)[field.name]
+        if field.name in value:
+            yield from _spots_in(hint, value[field.name], (*path, field.name))
+        elif _is_card(hint):  # an optional card left out: put one in
+            yield Spot((*path, field.name), many=False)
+        elif _is_cards(hint):  # an optional list of cards left out: give one
+            yield Spot((*path, field.name), many=True)
 
 
 def _is_card(hint: Any) -> bool:
@@ -64,6 +67,13 @@ def _is_card(hint: Any) -> bool:
     if typing.get_origin(hint) in (Union, types.UnionType):
         return any(_is_card(a) for a in args if a is not type(None))
     return hint is Card
+
+
+def _is_cards(hint: Any) -> bool:
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) in (Union, types.UnionType):
+        return any(_is_cards(a) for a in args if a is not type(None))
+    return typing.get_origin(hint) is tuple and args[:1] == (Card,)
 
 
 def _spots_in(hint: Any, value: Any, path: Path_) -> Iterator[Spot]:
@@ -115,15 +125,23 @@ def mutations(event: dict[str, Any], spot: Spot, token: Any) -> Iterator[tuple[s
         _set(changed, spot.path, token)
         yield "replaced", changed
         return
-    cards = _get(event, spot.path)
+    cards = _cards_at(event, spot)
     places = sorted({0, len(cards) - 1}) if cards else []
     for at in places:
         changed = copy.deepcopy(event)
-        _get(changed, spot.path)[at] = token
+        _set(changed, spot.path, [token if i == at else c for i, c in enumerate(cards)])
         yield f"replaced #{at}", changed
     changed = copy.deepcopy(event)
-    _get(changed, spot.path).append(token)
+    _set(changed, spot.path, [*cards, token])
     yield "added", changed
+
+
+def _cards_at(event: dict[str, Any], spot: Spot) -> list[Any]:
+    """The list of cards at ``spot`` (empty where an optional list is left out)."""
+    try:
+        return list(_get(event, spot.path))
+    except KeyError:
+        return []
 
 
 def copies(event: dict[str, Any], spot: Spot) -> Iterator[tuple[str, Any]]:
@@ -131,7 +149,7 @@ def copies(event: dict[str, Any], spot: Spot) -> Iterator[tuple[str, Any]]:
     doubled (every card twice)."""
     if not spot.many:
         return
-    cards = _get(event, spot.path)
+    cards = _cards_at(event, spot)
     if cards:
         changed = copy.deepcopy(event)
         _get(changed, spot.path).append(cards[0])
@@ -156,10 +174,15 @@ class Template:
     spots: tuple[Spot, ...]
 
 
+#: Logs kept for this test only: entries no example log in docs records (the draw for the bank).
+CARD_LOGS = Path(__file__).resolve().parent / "card_logs"
+
+
 def example_logs(key: str) -> list[tuple[str, dict[str, Any]]]:
     return [
         (p.name, json.loads(p.read_text()))
-        for p in sorted((EXAMPLES / key).glob("*.json"))
+        for folder in (EXAMPLES, CARD_LOGS)
+        for p in sorted((folder / key).glob("*.json"))
         if not p.name.endswith(".expected.json")
     ]
 
