@@ -477,4 +477,5 @@ def test_every_card_in_every_card_field_of_the_entry_forms(template: Any, db: No
                     loaded = actions.load(game)
                     url = f"/t/{game.table.score_key}/g/{game.number}/record/"
                     url += f"{template.data['type']}/"
+    print(template.key, template.data["type"], posts, "posts")  # the figures, with -s
     assert posts >= len(WEB_TOKENS)
