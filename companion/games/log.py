@@ -40,6 +40,25 @@ class LogError(RulesError):
         return {"error": {"event": self.index, "code": self.code, "message": self.message}}
 
 
+class UnexpectedError(LogError):
+    """The app failed on a log: a defect of ours, not a fault of the log (an exception the
+    rules do not raise by contract). The exception is its ``__cause__``, with its traceback,
+    for the caller to log; the user is told only which entry, and that the fault is ours."""
+
+    def __init__(self, index: int | None) -> None:
+        if index is None:
+            message = tr(
+                "the app failed on this log: the fault is ours, not the log's, and has been "
+                "noted for us to fix"
+            )
+        else:
+            message = tr(
+                "the app failed on this entry: the fault is ours, not the log's, and has been "
+                "noted for us to fix"
+            )
+        super().__init__(message, index=index, code="internal-error")
+
+
 @dataclasses.dataclass(frozen=True)
 class GameLog:
     rules: Rules[Any, Any]
@@ -92,6 +111,8 @@ def load_log(data: Any) -> GameLog:
             events.append(rules.event_from_dict(item, by_name=True))
         except InvalidEventError as exc:
             raise LogError(str(exc), index=index, code="invalid-event") from None
+        except Exception as exc:  # a defect in reading it: the entry named, the cause kept
+            raise UnexpectedError(index) from exc
     return GameLog(rules, tuple(events))
 
 
@@ -112,12 +133,35 @@ def dump_log(rules: Rules[Any, Any], events: Sequence[Event]) -> dict[str, Any]:
 
 
 def checked_replay(log: GameLog) -> Replay[Any]:
-    """Replay with full validation; a refused event becomes a LogError naming it."""
+    """Replay with full validation; a refused event becomes a LogError naming it. Any other
+    exception is a defect of ours: an UnexpectedError naming the entry it happened on (its
+    cause the exception itself); an InvalidEventError raised by the checks is a refusal."""
     try:
         return replay(log.rules, log.events)
     except IllegalEventError as exc:
         first = exc.violations[0]
         raise LogError(first.message, index=exc.index, code=first.code) from None
+    except InvalidEventError as exc:
+        raise LogError(str(exc), index=_failing_entry(log), code="invalid-event") from None
+    except RecursionError:
+        raise
+    except Exception as exc:
+        raise UnexpectedError(_failing_entry(log)) from exc
+
+
+def _failing_entry(log: GameLog) -> int | None:
+    """The entry the replay of ``log`` fails on: the last of the shortest failing prefix,
+    found by halving (this runs only once a replay has failed)."""
+    low, high = 0, len(log.events)  # the empty log replays; the whole one fails
+    while low < high:
+        middle = (low + high) // 2
+        try:
+            replay(log.rules, log.events[: middle + 1])
+        except Exception:
+            high = middle
+        else:
+            low = middle + 1
+    return low if low < len(log.events) else None
 
 
 def json_points(rules: Rules[Any, Any], value: int) -> int | float:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import logging
 import re
 import uuid
 from typing import Any
@@ -34,6 +35,8 @@ from .i18n import one_language, say, table_language, use_table_language
 from .models import Club, Game, Table
 from .qr import qr_svg
 from .stats import table_records
+
+logger = logging.getLogger(__name__)
 
 #: Entries on a page of the full history.
 HISTORY_PAGE = 50
@@ -679,6 +682,8 @@ def import_log(request: HttpRequest) -> HttpResponse:
     try:
         table, game = actions.check_import_log(logjson.parse(raw))
     except game_log.LogError as exc:
+        if isinstance(exc, game_log.UnexpectedError):  # a defect of ours: the traceback for us
+            logger.exception("import: the app failed on entry %s of a log", exc.index)
         error = say(exc.message)
         if exc.index is not None:
             error = gettext("Entry #%(number)s: %(problem)s") % {
@@ -687,6 +692,9 @@ def import_log(request: HttpRequest) -> HttpResponse:
             }
         if isinstance(exc, logjson.NotJSON):
             error = gettext("This is not a JSON file: %(reason)s.") % {"reason": say(exc.message)}
+    except Exception:  # the last guard: a refusal page, never a 500 (the import wrote nothing)
+        logger.exception("import: the app failed on a log")
+        error = say(game_log.UnexpectedError(None).message)
     else:
         return redirect("tables:game", key=table.score_key, number=game.number)
     return _home(request, import_error=error)

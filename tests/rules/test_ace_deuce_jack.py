@@ -81,7 +81,7 @@ def test_the_hand_ends_at_the_first_losing_card() -> None:
     log = [bank(), Bet(seat=Seat(1), amount=4), Turn(card=c("AS"))]
     state = replay(r, log).state
     assert state.hand is None and r.hands(state)[0].points == (4, -4, 0)
-    assert codes(r, log, Turn(card=c("3S"))) == ["no-bets"]
+    assert codes(r, log, Turn(card=c("3S"))) == []  # shown, ruling 4.2.3 (money unchanged)
 
 
 def test_bets_are_checked_against_the_limits_and_the_banker() -> None:
@@ -114,10 +114,36 @@ def test_bets_beyond_the_bank_are_flagged_or_refused() -> None:
 def test_quick_entry_must_turn_three_or_stop_at_the_first_losing_card() -> None:
     r = rules()
     assert codes(r, [bank()], Round(bets=(0, 2, 0), cards=cs("5H 6H"))) == ["piles-missing"]
-    assert codes(r, [bank()], Round(bets=(0, 2, 0), cards=cs("JH 6H"))) == ["hand-settled"]
+    assert codes(r, [bank()], Round(bets=(0, 2, 0), cards=cs("JH 6H"))) == []
+    assert codes(r, [bank()], Round(bets=(0, 2, 0), cards=cs("JH 6H 7H 8H"))) == ["piles-turned"]
     assert codes(r, [bank()], Round(bets=(3, 2, 0), cards=cs("JH"))) == ["banker-bets"]
     assert codes(r, [bank()], Round(bets=(0, 0, 0), cards=cs("JH"))) == ["no-bets"]
     assert codes(r, [bank()], Round(bets=(0, 11, 0), cards=cs("JH"))) == ["bet-out-of-limits"]
+
+
+def test_the_piles_after_the_deciding_card_are_shown_and_change_no_money() -> None:
+    # Ruling 4.2.3: the banker shows the bottom card of all three piles. A table that turns the
+    # other piles after the jack settled the hand records them as played: the same money, the
+    # hand shown with its three cards.
+    r = rules(hands_per_bank=1)
+    settled = [bank(), Bet(seat=Seat(1), amount=2), Turn(card=c("JH"))]
+    before = replay(r, settled).state
+    assert "turn" in r.expects(before)
+    after = replay(r, [*settled, Turn(card=c("6H")), Turn(card=c("AS"))]).state
+    assert after.played[-1].cards == cs("JH 6H AS")
+    assert [h.points for h in r.hands(after)] == [h.points for h in r.hands(before)]
+    assert str(r.hands(after)[-1].summary) == "Ann banks; J♥ 6♥ A♠: the bank wins."
+    money = [[(p.hand, p.seat, p.amount) for p in r.postings(s)] for s in (before, after)]
+    assert money[0] == money[1]
+    assert "turn" not in r.expects(after)  # all three are shown
+    assert codes(r, settled, Turn(card=c("JH"))) == ["card-twice"]
+    assert codes(r, settled, Turn(card=parse_card("JK"))) == ["bad-card"]
+    # The quick entry the same: the jack first, then the two others.
+    quick = replay(r, [bank(), Round(bets=(0, 2, 0), cards=cs("JH 6H AS"))]).state
+    assert quick.played[-1].money == before.played[-1].money
+    # Once anything else is recorded, the hand is closed.
+    moved = [*settled, bank(banker=1)]
+    assert codes(r, moved, Turn(card=c("6H"))) == ["no-bets"]
 
 
 def test_the_bank_rotates_after_the_agreed_hands_and_the_session_ends_on_whole_rounds() -> None:

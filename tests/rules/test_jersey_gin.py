@@ -448,3 +448,67 @@ def test_the_knockers_melds_as_laid_out_are_binding() -> None:
     # 3♥ 4♥ 5♥ 3♠ 3♦ A♠ left: 3 + 4 + 5 + 3 + 3 + 1 = 19
     message = str(problems[0].message)
     assert "the melds laid out leave" in message and ", 19;" in message
+
+
+# --- issue 28, item 4: a joker in `rest`, a knock out of turn, a lay-off on gin -------------
+
+
+def test_a_joker_among_a_defenders_rest_is_refused_after_a_knock_and_after_the_break() -> None:
+    rules = game()
+    log = knock_log()
+    rest = Rest(cards=((), cards(BOB_REST.replace("2S", "JK")), cards(CAT_REST)))
+    assert refused(rules, log[:-1], rest) == ["no-jokers"]
+    # after the break, everyone's cards: one joker in Cat's
+    played = break_played_log()
+    held = played[-1]
+    assert isinstance(held, Rest)
+    with_joker = Rest(cards=(*held.cards[:2], (parse_card("JK"), *held.cards[2][1:])))
+    assert refused(rules, played[:-1], with_joker) == ["no-jokers"]
+
+
+def break_played_log() -> list[Event]:
+    import json
+    from pathlib import Path
+
+    from companion.games.log import load_log
+
+    path = Path(__file__).parents[2] / "docs/examples/jersey_gin/break-played.json"
+    return list(load_log(json.loads(path.read_text())).events)
+
+
+def test_with_draws_recorded_only_the_player_who_just_drew_knocks_or_goes_gin() -> None:
+    # Ruling 6.2.5: a player knocks after drawing. Ann and Bob have drawn: Bob may knock, not
+    # Ann (nor Cat, who has not drawn yet).
+    rules = game()
+    log: list[Event] = [
+        Deal(dealer=Seat(2)),
+        Draw(seat=Seat(0), source="stock"),
+        Draw(seat=Seat(1), source="stock"),
+    ]
+    assert refused(rules, log, Result(end="knock", by=Seat(1), deadwood=(20, 5, 30))) == []
+    assert refused(rules, log, Result(end="knock", by=Seat(0), deadwood=(5, 20, 30))) == [
+        "end-out-of-turn"
+    ]
+    assert refused(rules, log, Result(end="gin", by=Seat(2), deadwood=(5, 20, 0))) == [
+        "end-out-of-turn"
+    ]
+    show = Show(end="knock", by=Seat(0), cards=cards(ANN))
+    problems = rules.violations(replay(rules, log).state, show)
+    assert [p.code for p in problems] == ["end-out-of-turn"]
+    assert str(problems[0].message) == (
+        "Ann cannot knock now: Bob drew last, so only Bob may knock or go gin before the "
+        "next draw."
+    )
+    # without draws recorded, nothing is known of the turn
+    assert codes(rules, Result(end="knock", by=Seat(0), deadwood=(5, 20, 30))) == []
+
+
+def test_a_lay_off_after_gin_is_refused_as_no_layoff_on_gin() -> None:
+    rules = game()
+    gin = Show(end="gin", by=Seat(0), cards=cards("5H 6H 7H 9S 9D 9C JC QC KC 10C"))
+    log: list[Event] = [Deal(dealer=Seat(2)), gin]
+    assert refused(rules, log, LayOff(seat=Seat(1), card=parse_card("8H"), meld=2)) == [
+        "no-layoff-on-gin"
+    ]
+    meld = Meld(seat=Seat(1), cards=cards("2S 3S 4S"))
+    assert refused(game({"layoff_targets": "any"}), log, meld) == ["no-layoff-on-gin"]

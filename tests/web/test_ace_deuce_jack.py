@@ -225,6 +225,23 @@ def test_a_hand_pile_by_pile_is_scored_and_explained(client: Client, one_pile: G
     assert "No ace, deuce or jack: the bank pays 2 bets" in shown
 
 
+def test_the_piles_turned_after_a_jack_are_recorded_and_shown(
+    client: Client, one_pile: Game
+) -> None:
+    # Ruling 4.2.3: the banker shows all three bottom cards. 7♥ then J♣ settles the hand (the
+    # bank takes both bets); the table turns the third pile too: 5♦ is recorded and shown with
+    # the hand, and the money stays as the jack made it.
+    record(client, one_pile, "turn", {"rank": "J", "suit": "C"})
+    form = words(client.get(game_url(one_pile), {"entry": "turn"}))
+    assert "The hand is settled. The bottom card of pile 3" in form
+    response = record(client, one_pile, "turn", {"rank": "5", "suit": "D"})
+    assert response.status_code == 302
+    page = client.get(game_url(one_pile))
+    assert page_hands(page) == [[15, -5, -10]]
+    assert "Ann banks; 7♥ J♣ 5♦: the bank wins." in words(page)
+    assert "Pile turned: 5♦" in words(client.get(game_url(one_pile, "history/")))
+
+
 def test_the_money_reaches_the_ledger(client: Client, one_pile: Game) -> None:
     record(client, one_pile, "turn", {"rank": "K", "suit": "S"})
     record(client, one_pile, "turn", {"rank": "4", "suit": "D"})

@@ -31,9 +31,12 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 from companion import games
+from companion.rules import InvalidEventError
+from companion.rules.cards import RANK_NAMES, parse_card
 from companion.tables import actions
 from companion.tables.entry import forms_for
 from companion.tables.models import Club, Event, Game, OptionChange, Player, Seat, Table
+from tests.rules import card_fields
 
 EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
 HTMX = {"HX-Request": "true"}
@@ -346,3 +349,133 @@ def test_the_table_club_and_player_forms_survive_hostile_input(data: st.DataObje
     before = _snapshot()
     response = getattr(client, method)(path, fields, follow=method == "post")
     _check(response, before, f"{method} {path} {fields!r}"[:500], submitted=method == "post")
+
+
+# --- every card in every card field, through the entry forms (issue 28) -----------------------
+
+#: Every rank once (each in another suit, so every suit comes too), each kind of joker, and
+#: malformed codes: what a phone can post into a card field, the grid's hidden values included.
+WEB_TOKENS = [r + "SHDC"[i % 4] for i, r in enumerate(RANK_NAMES[n] for n in range(14, 1, -1))]
+WEB_TOKENS += ["JK", "RJ", "BJ", "1H", "ZZ", "10X", "Q"]
+RANK_CODES = {*RANK_NAMES.values(), "JK"}
+
+
+def _is_card(text: Any) -> bool:
+    try:
+        parse_card(str(text))
+    except InvalidEventError:
+        return False
+    return True
+
+
+def _rank_chips(field: forms.Field) -> bool:
+    values = {str(v) for v, _ in getattr(field, "choices", []) or [] if not isinstance(v, list)}
+    return len(values & RANK_CODES) >= 3 and values <= RANK_CODES | {""}
+
+
+def _card_spots(form: forms.Form, data: dict[str, Any]) -> list[tuple[str, str]]:
+    """The card fields of a form, found from the fields and from what the form posts for a
+    recorded entry: (how, name). A card code (a trick's grid, a card chip: ``code``), rank
+    chips (``rank``, with the suit chips beside them if the form has them), or text with cards
+    among its words (typed cards, a picker's text, melds typed: ``words``)."""
+    found = []
+    for name, field in form.fields.items():
+        if _rank_chips(field):
+            found.append(("rank", name))
+    for name, value in data.items():
+        if isinstance(value, list) or ("rank", name) in found:
+            continue
+        text = str(value)
+        if _is_card(text):
+            found.append(("code", name))
+        elif any(_is_card(word) for word in text.split()):
+            found.append(("words", name))
+    # one field of each way, and the last card field: a trick's first and last player
+    picked = {how: (how, name) for how, name in reversed(found)}
+    return sorted({*picked.values(), *found[-1:]})
+
+
+def _posted(form: forms.Form, initial: dict[str, Any]) -> dict[str, Any]:
+    """The form's fields as a phone posts them, from ``initial_from`` of a recorded entry."""
+    from companion.tables.entry.cards import CardsField
+
+    data: dict[str, Any] = {}
+    for name, value in initial.items():
+        field = form.fields.get(name)
+        if value is None or field is None:
+            continue
+        if isinstance(field, CardsField):
+            data[f"{name}_typed"] = " ".join(str(c) for c in value)
+        elif isinstance(value, list | tuple | set | frozenset):
+            data[name] = [str(v) for v in value]
+        elif isinstance(value, bool):
+            data[name] = "on" if value else ""
+        else:
+            data[name] = str(value)
+    return data
+
+
+def _with_token(data: dict[str, Any], how: str, name: str, token: str) -> list[dict[str, Any]]:
+    """``data`` with ``token`` put in card field ``name``: in place of a card; among words,
+    also added, and the first card entered twice."""
+    if how == "code":
+        return [{**data, name: token}]
+    if how == "rank":
+        rank, suit = ("JK", "") if token in ("JK", "RJ", "BJ") else (token[:-1], token[-1])
+        partner = name.replace("rank", "suit")
+        return [{**data, name: rank, **({partner: suit} if partner != name else {})}]
+    words = str(data[name]).split()
+    first = next(i for i, w in enumerate(words) if _is_card(w))
+    changed = [[*words[:first], token, *words[first + 1 :]]]
+    if token == WEB_TOKENS[0]:  # once per field: a card added, and a card entered twice
+        changed.append([*words[: first + 1], "JK", *words[first + 1 :]])
+        changed.append([*words[: first + 1], words[first], *words[first + 1 :]])
+    return [{**data, name: " ".join(words)} for words in changed]
+
+
+def _fresh(template: Any) -> Game:
+    """The game of ``template``'s example log, imported up to the entry it stands for."""
+    log = dict(dict(card_fields.example_logs(template.key))[template.log])
+    log["events"] = log["events"][: template.index]
+    return actions.check_import_log(log)[1]
+
+
+WEB_TEMPLATES = [t for key in sorted(games.GAMES) for t in card_fields.templates(key, per_kind=1)]
+
+
+@pytest.mark.parametrize(
+    "template",
+    WEB_TEMPLATES,
+    ids=[f"{t.key}-{t.data['type']}-{t.log}-{t.index}" for t in WEB_TEMPLATES],
+)
+def test_every_card_in_every_card_field_of_the_entry_forms(template: Any, db: None) -> None:
+    """Each card of ``WEB_TOKENS`` (and copies, and codes that are no card) posted into every
+    card field of the form that records ``template``'s kind, filled in as for the entry the
+    example log records there: refused with a message where the user looks, or accepted;
+    never a server error."""
+    game = _fresh(template)
+    loaded = actions.load(game)
+    form_class = forms_for(template.key)[template.data["type"]]
+    event = loaded.rules.event_from_dict(template.data, by_name=True)
+    form = form_class(loaded)
+    base = _posted(form, form.initial_from(event))
+    url = f"/t/{game.table.score_key}/g/{game.number}/record/{template.data['type']}/"
+    spots = _card_spots(form, base)
+    assert spots, f"{template.key} {template.data['type']}: no card field found in the form"
+    client = Client()
+    posts = 0
+    for how, name in spots:
+        for token in WEB_TOKENS:
+            for data in _with_token(base, how, name, token):
+                fields = {**data, "client_id": str(uuid.uuid4()), "at": str(loaded.count)}
+                before = _snapshot()
+                response = client.post(url, fields)
+                posts += 1
+                _check(response, before, f"{template.key} {how} {name} {fields!r}"[:500])
+                if _snapshot() != before:  # accepted: start again from the same state
+                    game = _fresh(template)
+                    loaded = actions.load(game)
+                    url = f"/t/{game.table.score_key}/g/{game.number}/record/"
+                    url += f"{template.data['type']}/"
+    print(template.key, template.data["type"], posts, "posts")  # the figures, with -s
+    assert posts >= len(WEB_TOKENS)

@@ -121,3 +121,6 @@ class AceDeuceJackState:
     #: The draw's winner, who must take the bank first.
     first_banker: int | None = None
     ended: bool = False
+    #: The last hand was settled before its third pile was turned, and nothing has been recorded
+    #: since: the banker may still show the other piles (ruling 4.2.3), which changes no money.
+    showing: bool = False

@@ -133,13 +133,14 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
             return frozenset()
         if state.limits is None and state.first_banker is None:
             return frozenset({"high_card", "bank"})
+        shows = {"turn"} if state.showing else set()
         if state.limits is None or self.rotation_due(state) and state.hand is None:
-            kinds = {"bank"}
+            kinds = {"bank", *shows}
             if self.whole_rotations(state):
                 kinds.add("end")
             return frozenset(kinds)
         if state.hand is None:
-            return frozenset({"bank", "bet", "round"})
+            return frozenset({"bank", "bet", "round", *shows})
         if state.hand.cards:
             return frozenset({"turn", "misdeal"})
         return frozenset({"bet", "turn", "misdeal"})
@@ -293,6 +294,9 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
                     "no-bank", tr("Say first who holds the bank and the limits."), rule="bank"
                 )
             ]
+        if isinstance(event, Turn) and state.hand is None and state.showing:
+            last = state.played[-1]  # the rest of its piles shown (ruling 4.2.3)
+            return self._card_problems(last.bets, last.cards, (event.card,))
         if self.rotation_due(state) and state.hand is None:
             return [
                 Violation(
@@ -505,11 +509,14 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
                         rule="cards",
                     )
                 )
-            elif play.decided(seen):
+            elif len(seen) >= play.PILES:
                 problems.append(
                     Violation(
-                        "hand-settled",
-                        tr("The hand is already settled by {cards}.", cards=tuple(seen)),
+                        "piles-turned",
+                        tr(
+                            "The three piles are turned already ({cards}): there is no fourth.",
+                            cards=tuple(seen),
+                        ),
                         rule="settle",
                     )
                 )
@@ -526,6 +533,9 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
 
     # --- state ---------------------------------------------------------------------------------
     def apply(self, state: AceDeuceJackState, event: Event) -> AceDeuceJackState:
+        if isinstance(event, Turn) and state.hand is None and state.showing:
+            return self._shown(state, event.card)
+        state = dataclasses.replace(state, showing=False)
         if isinstance(event, HighCard):
             return self._drawn(state, event)
         if isinstance(event, Bank):
@@ -550,6 +560,16 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
         if not play.decided(hand.cards):
             return dataclasses.replace(state, hand=hand)
         return self._finish(state, hand)
+
+    def _shown(self, state: AceDeuceJackState, card: Card) -> AceDeuceJackState:
+        """A pile turned after the hand was settled (ruling 4.2.3: the banker shows all three):
+        shown with the hand, its money unchanged."""
+        last = state.played[-1]
+        cards = (*last.cards, card)
+        last = dataclasses.replace(last, cards=cards)
+        return dataclasses.replace(
+            state, played=(*state.played[:-1], last), showing=len(cards) < play.PILES
+        )
 
     def _drawn(self, state: AceDeuceJackState, event: HighCard) -> AceDeuceJackState:
         """A card of the draw for the first banker: once everyone still drawing has one, the
@@ -601,7 +621,12 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
         if in_bank == self.options.hands_per_bank:
             banked[banker] += 1
         return dataclasses.replace(
-            state, hand=None, played=(*state.played, played), in_bank=in_bank, banked=tuple(banked)
+            state,
+            hand=None,
+            played=(*state.played, played),
+            in_bank=in_bank,
+            banked=tuple(banked),
+            showing=len(hand.cards) < play.PILES,
         )
 
     # --- scores and money ------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from companion.games.jersey_gin import play, turns
 from companion.games.jersey_gin.events import (
@@ -35,7 +36,10 @@ def unexpected(rules: Table, state: JerseyGinState, event: Event) -> Violation:
             "out-of-order",
             tr("This cannot be recorded now: expecting the next deal."),
         )
-    if state.hand.shown is None and event.kind in ("meld", "layoff"):
+    shown = state.hand.shown
+    if shown is not None and shown.end == "gin" and event.kind in ("meld", "layoff"):
+        return _no_layoff_on_gin()  # a defender's melds laid down are only for lay-offs
+    if shown is None and event.kind in ("meld", "layoff"):
         return Violation(
             "out-of-order",
             tr(
@@ -133,6 +137,17 @@ def _card_count(names: tuple[str, ...], seat: int, cards: int, wanted: int) -> V
     )
 
 
+def _no_layoff_on_gin() -> Violation:
+    return Violation("no-layoff-on-gin", tr("Nobody may lay off on a gin hand."), rule="gin")
+
+
+def _jokers(cards: Iterable[Card]) -> list[Violation]:
+    """A joker among cards entered: the pack has none (ruling 6.2.1)."""
+    if any(c.is_joker for c in cards):
+        return [Violation("no-jokers", tr("Jersey Gin is played without jokers."), rule="deal")]
+    return []
+
+
 def _twice(card: Card) -> Violation:
     return Violation(
         "card-twice",
@@ -155,8 +170,8 @@ def show_problems(rules: Table, hand: Hand, event: Show) -> list[Violation]:
     wanted = play.DEALT - len(hand.put_down(event.by))  # less what they put on the table
     if len(event.cards) != wanted:
         return [_card_count(names, event.by, len(event.cards), wanted)]
-    if any(c.is_joker for c in event.cards):
-        return [Violation("no-jokers", tr("Jersey Gin is played without jokers."), rule="deal")]
+    if problems := _jokers(event.cards):
+        return problems
     every = [*event.cards, *_on_table(hand)]
     if twice := [c for c, n in Counter(every).items() if n > 1]:
         return [_twice(twice[0])]
@@ -232,7 +247,7 @@ def _laid_out_problems(player: str, event: Show) -> list[Violation]:
 def layoff_problems(rules: Table, hand: Hand, shown: Shown, event: LayOff) -> list[Violation]:
     names = rules.names
     if shown.end == "gin":
-        return [Violation("no-layoff-on-gin", tr("Nobody may lay off on a gin hand."), rule="gin")]
+        return [_no_layoff_on_gin()]
     if event.seat == shown.by:
         return [
             Violation(
@@ -329,7 +344,8 @@ def knock_meld_problems(rules: Table, hand: Hand, shown: Shown, event: Meld) -> 
 
 def rest_problems(rules: Table, hand: Hand, shown: Shown, event: Rest) -> list[Violation]:
     names = rules.names
-    problems = []
+    if problems := _jokers(c for cards in event.cards for c in cards):
+        return problems
     if event.cards[shown.by]:
         problems.append(
             Violation(
@@ -401,6 +417,8 @@ def end_problems(rules: Table, hand: Hand, end: str, by: int) -> list[Violation]
     untaken = [] if end == "gin" and by == hand.turn else _untaken(rules, hand)
     if problems := no_knock_after_break(rules, hand, end) or untaken:
         return problems
+    if end != "break" and hand.turn is not None and by != hand.turn:
+        return [_end_out_of_turn(rules, end, by, hand.turn)]
     if end != "break" or not hand.draws:
         return []
     if hand.breaker is None or hand.stock:
@@ -431,6 +449,25 @@ def end_problems(rules: Table, hand: Hand, end: str, by: int) -> list[Violation]
             )
         ]
     return []
+
+
+def _end_out_of_turn(rules: Table, end: str, by: int, turn: int) -> Violation:
+    """With draws recorded, a knock or gin comes right after the player's own draw (ruling
+    6.2.5)."""
+    names = {"player": rules.names[by], "turn": rules.names[turn]}
+    if end == "gin":
+        message = tr(
+            "{player} cannot go gin now: {turn} drew last, so only {turn} may knock or go gin "
+            "before the next draw.",
+            **names,
+        )
+    else:
+        message = tr(
+            "{player} cannot knock now: {turn} drew last, so only {turn} may knock or go gin "
+            "before the next draw.",
+            **names,
+        )
+    return Violation("end-out-of-turn", message, rule="knocking")
 
 
 def draw_problems(rules: Table, hand: Hand, event: Draw) -> list[Violation]:
@@ -490,7 +527,7 @@ def draw_problems(rules: Table, hand: Hand, event: Draw) -> list[Violation]:
         ]
     if event.card is not None and event.card in _on_table(hand):
         return [_twice(event.card)]
-    return []
+    return _jokers(() if event.card is None else (event.card,))
 
 
 def _turn_problem(rules: Table, hand: Hand, seat: int, code: str) -> list[Violation]:
@@ -528,6 +565,8 @@ def meld_problems(rules: Table, hand: Hand, event: Meld) -> list[Violation]:
 
 
 def _meld_shape(cards: tuple[Card, ...]) -> list[Violation]:
+    if problems := _jokers(cards):
+        return problems
     if twice := [c for c, n in Counter(cards).items() if n > 1]:
         return [_twice(twice[0])]
     try:
@@ -581,6 +620,8 @@ def break_layoff_problems(rules: Table, hand: Hand, event: LayOff) -> list[Viola
 
 
 def _fits(card: Card, meld: tuple[Card, ...]) -> list[Violation]:
+    if problems := _jokers((card,)):
+        return problems
     try:
         classify((*meld, card), play.MELDS)
     except MeldError:
@@ -596,9 +637,8 @@ def _fits(card: Card, meld: tuple[Card, ...]) -> list[Violation]:
 
 def break_rest_problems(rules: Table, hand: Hand, event: Rest) -> list[Violation]:
     """The cards each player still holds when the stock is out after the break."""
-    if problems := _untaken(rules, hand):
+    if problems := _untaken(rules, hand) or _jokers(c for cards in event.cards for c in cards):
         return problems
-    problems = []
     for seat in range(play.SEATS):
         wanted = play.DEALT - len(hand.put_down(seat))
         if len(event.cards[seat]) != wanted:

@@ -177,7 +177,12 @@ class TurnForm(OneCardForm):
 
     def build(self) -> None:
         hand = self.state.hand
-        self.turned = hand.cards if hand else ()
+        #: The hand is settled, its other piles still to show (ruling 4.2.3): no money moves.
+        self.settled = hand is None and self.state.showing
+        if self.settled:
+            self.turned = self.state.played[-1].cards
+        else:
+            self.turned = hand.cards if hand else ()
         self.pile = len(self.turned) + 1
         super().build()
 
