@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import cast
 
@@ -281,12 +280,14 @@ class _Solver:
         self.cost = [value(c) for c in kinds]
         # the count code: each kind of card has a field of ``width`` bits holding how many of it
         # are left, wide enough for the most copies in the hand (four packs: four of one card)
-        most = max(Counter(naturals).values(), default=1)
-        self.width = max(2, most.bit_length())
-        self.mask = (1 << self.width) - 1
-        self.start = 0
+        counts = [0] * len(kinds)
         for c in naturals:
-            self.start += self.unit(self.slot[c])
+            counts[self.slot[c]] += 1
+        self.width = max(2, max(counts, default=1).bit_length())
+        self.mask = (1 << self.width) - 1
+        self.shift = [self.width * i for i in range(len(kinds))]
+        self.units = [1 << s for s in self.shift]
+        self.start = sum(n << s for n, s in zip(counts, self.shift, strict=True))
         # slot of (suit, position), and the other suits' slots of the same rank after each slot
         self.at = {(c.suit, _pos(c)): i for i, c in enumerate(kinds)}
         self.same_rank = [
@@ -299,13 +300,9 @@ class _Solver:
         # wilds are interchangeable only if they cost the same; otherwise the cheapest melded
         self.wild_costs_sorted = sorted(self.wild_cost)
 
-    def unit(self, i: int) -> int:
-        """One card of kind ``i`` in the count code."""
-        return 1 << (self.width * i)
-
     def count(self, code: int, i: int) -> int:
         """How many cards of kind ``i`` are left in ``code``."""
-        return (code >> (self.width * i)) & self.mask
+        return (code >> self.shift[i]) & self.mask
 
     def lowest(self, code: int) -> int:
         """The first kind of card left in ``code``."""
@@ -332,8 +329,8 @@ class _Solver:
         hit = self.memo.get(key)
         if hit is not None:
             return hit[0]
-        i = self.lowest(code)
-        low = self.unit(i)
+        i = ((code & -code).bit_length() - 1) // self.width  # the first kind left
+        low = self.units[i]
         # 1. deadwood
         best = self.cost[i] + self.f(code - low, wl, cap)
         choice: _Choice | None = None
@@ -354,16 +351,17 @@ class _Solver:
         # sets: this card, plus copies and cards of the same rank in later suits
         copies = self.count(code, i)
         own = range(1, (1 if rules.distinct_suits else copies) + 1)
-        others = [(j, self.count(code, j)) for j in self.same_rank[i]]
+        shift, mask = self.shift, self.mask
+        others = [(j, (code >> shift[j]) & mask) for j in self.same_rank[i]]
         others = [(j, n if not rules.distinct_suits else min(n, 1)) for j, n in others if n]
         combos: list[tuple[int, int, tuple[tuple[int, int], ...]]] = [(0, 0, ())]
         for j, n in others:
             combos = [
-                (d + k * self.unit(j), size + k, picked + (((j, k),) if k else ()))
+                (d + k * self.units[j], size + k, picked + (((j, k),) if k else ()))
                 for d, size, picked in combos
                 for k in range(n + 1)
             ]
-        unit = self.unit(i)
+        unit = self.units[i]
         for k0 in own:
             for d, size, picked in combos:
                 total = size + k0
@@ -385,11 +383,11 @@ class _Solver:
         self, code: int, i: int, suit: Suit | None, p0: int, step: int, wl: int, top: int
     ) -> Iterable[_Choice]:
         need_min = self.rules.min_size
-        at = self.at
+        at, shift, mask, units = self.at, self.shift, self.mask, self.units
         bottom = 2 if top == 14 and step < 0 else 1
         # walk away from p0, each position a natural card (if any left) or a wild card; a run
         # is offered each time it ends on a natural card (wild cards at its ends are padding)
-        stack: list[tuple[int, int, int, int, tuple[int, ...]]] = [(p0, self.unit(i), 0, 1, (p0,))]
+        stack: list[tuple[int, int, int, int, tuple[int, ...]]] = [(p0, self.units[i], 0, 1, (p0,))]
         while stack:
             p, delta, used, length, nat = stack.pop()
             if nat[-1] == p:
@@ -400,8 +398,8 @@ class _Solver:
             if q < bottom or q > top or length >= 13:
                 continue
             j = at.get((suit, q))
-            if j is not None and self.count(code, j):
-                stack.append((q, delta + self.unit(j), used, length + 1, nat + (q,)))
+            if j is not None and (code >> shift[j]) & mask:
+                stack.append((q, delta + units[j], used, length + 1, nat + (q,)))
             if used < wl:
                 stack.append((q, delta, used + 1, length + 1, nat))
 
@@ -414,7 +412,7 @@ class _Solver:
             cap = min(cap, wl)
             _, choice = self.memo.get((code, wl, cap), (0, None))
             i = self.lowest(code)
-            low = self.unit(i)
+            low = self.units[i]
             if choice is None:
                 deadwood.append(self.kinds[i])
                 code -= low
