@@ -12,11 +12,15 @@ without the module's ``classify``: every way to split a small hand into groups, 
 if some window of positions (a run) or one rank (a set) takes every card. Kaluki's value of a
 meld toward the 51 (ruling 9.2.6: the higher-valued legal reading) is checked the same way: every
 place each card could stand, the best total. The issue's own examples come first.
+
+The property tests run a modest number of examples in CI; ``MELDS_WIDEST_SCALE=30`` (an
+environment variable) multiplies them for a long local run.
 """
 
 from __future__ import annotations
 
 import itertools
+import os
 from collections import Counter
 from collections.abc import Callable, Sequence
 
@@ -36,6 +40,13 @@ from companion.rules import replay
 from companion.rules.cards import ACE, BLACK_JOKER, JOKER, RED_JOKER, Card, deck, parse_cards
 from companion.rules.events import Event, Seat
 from companion.rules.melds import MeldError, MeldRules, gin_value, solve
+
+SCALE = float(os.environ.get("MELDS_WIDEST_SCALE", "1"))
+
+
+def examples(n: int) -> int:
+    return max(1, int(n * SCALE))
+
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 
@@ -311,7 +322,7 @@ def three_thirteen_case(
     return hand, options, number
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(case=three_thirteen_case())
 def test_three_thirteen_four_packs_against_brute_force(
     case: tuple[list[Card], ThreeThirteenOptions, int],
@@ -320,19 +331,19 @@ def test_three_thirteen_four_packs_against_brute_force(
     check(hand, thirteen.meld_rules(options, number), thirteen.valuer(options, number))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hand=crowded(2, KALUKI_JOKERS, extra_most=4))
 def test_kaluki_two_packs_and_four_jokers_against_brute_force(hand: list[Card]) -> None:
     check(hand, kaluki.RULES, kaluki.unit_cost)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(hand=crowded(1, most=10))
 def test_jersey_gin_one_pack_against_brute_force(hand: list[Card]) -> None:
     check(hand, jersey.MELDS, gin_value)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(case=three_thirteen_case(most=14), kaluki_hand=crowded(2, KALUKI_JOKERS, 4, most=16))
 def test_full_hands_from_the_widest_packs_hold_only_their_cards(
     case: tuple[list[Card], ThreeThirteenOptions, int], kaluki_hand: list[Card]
@@ -362,7 +373,7 @@ def brute_points(group: Sequence[Card], options: KalukiOptions) -> int | None:
     return max(totals, default=None)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     group=crowded(2, KALUKI_JOKERS, extra_most=4, most=6),
     low_ace=st.sampled_from((11, 1)),
