@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from companion.games.jersey_gin import play as jersey
@@ -285,22 +285,28 @@ def crowded(
     extra_most: int = 0,
     most: int = 9,
 ) -> list[Card]:
-    """A hand from ``copies`` packs, crowded into a few ranks and suits so that four copies of a
-    card, long runs and big sets come often; ``extra`` cards (wild cards, jokers) besides, at
-    most ``extra_most`` of them."""
+    """A hand from ``copies`` packs, crowded into a few ranks and suits, each card drawn with a
+    number of copies (up to all the packs hold), so that four of one card, long runs and big
+    sets come often; ``extra`` cards (wild cards, jokers) besides, at most ``extra_most`` of
+    them. At most ``most`` cards."""
     ranks = draw(st.lists(st.sampled_from(ALL_RANKS), min_size=1, max_size=4, unique=True))
     suits = draw(st.lists(st.sampled_from(SUITS), min_size=1, max_size=3, unique=True))
     region = [c for c in deck(52) if c.rank in ranks and str(c)[-1] in suits]
-    picks = draw(st.lists(st.sampled_from(region + list(extra)), min_size=1, max_size=most))
+    picks = draw(
+        st.lists(
+            st.tuples(st.sampled_from(region + list(extra)), st.integers(1, copies)),
+            min_size=1,
+            max_size=most,
+        )
+    )
     hand: list[Card] = []
-    wild = 0
-    for card in picks:  # as many as the packs hold
-        if card in extra:
-            if wild < extra_most:
+    for card, n in picks:  # as many as the packs hold
+        for _ in range(n):
+            room = len(hand) < most and hand.count(card) < copies
+            if card in extra:
+                room = room and sum(1 for c in hand if c in extra) < extra_most
+            if room:
                 hand.append(card)
-                wild += 1
-        elif hand.count(card) < copies:
-            hand.append(card)
     return hand
 
 
@@ -328,12 +334,14 @@ def test_three_thirteen_four_packs_against_brute_force(
     case: tuple[list[Card], ThreeThirteenOptions, int],
 ) -> None:
     hand, options, number = case
+    event(f"most copies of one card: {max(Counter(hand).values(), default=0)}")
     check(hand, thirteen.meld_rules(options, number), thirteen.valuer(options, number))
 
 
 @settings(max_examples=examples(200), deadline=None)
 @given(hand=crowded(2, KALUKI_JOKERS, extra_most=4))
 def test_kaluki_two_packs_and_four_jokers_against_brute_force(hand: list[Card]) -> None:
+    event(f"jokers: {sum(1 for c in hand if c.is_joker)}")
     check(hand, kaluki.RULES, kaluki.unit_cost)
 
 
