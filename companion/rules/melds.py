@@ -18,9 +18,9 @@ always places the first card left (in suit then rank order) either in the deadwo
 cards of its rank, or at the bottom of a run of its suit, memoised on the cards left, the wild
 cards left and how many more wild cards the melds made so far could still take (the cards left
 are one integer, each kind of card a field of bits wide enough for the most copies in the hand:
-four packs give four of one card). Wild cards left
-over at the end join a meld that has room (a set below ``set_max``, a run shorter than 13) or,
-three or more of them and ``all_wild``, make a meld of their own; otherwise they are deadwood.
+four packs give four of one card). Wild cards left over at the end join a meld that has room (a
+set below ``set_max``, a run shorter than 13) or, three or more of them and ``all_wild``, make a
+meld of their own; otherwise they are deadwood.
 
 :func:`readings` lists every meld a group of cards can be read as (the set, each run with its
 wild cards shared between the ends, each ace low or high), for a value that takes the best one.
