@@ -5,8 +5,9 @@
 Times :func:`companion.rules.melds.solve` on ``--hands`` random hands of every size the rummy
 games use, each game with its own melds and wild cards:
 
-* Three Thirteen: 3 to 13 cards (14 for the going-out check after the draw), one to three
-  decks, the wild rank of the hand dealt that many cards (3s with 3 cards ... Ks with 13 and 14);
+* Three Thirteen: 3 to 13 cards (14 for the going-out check after the draw), one to four
+  decks (four, the default for 7-8 players: one card up to four times), the wild rank of the
+  hand dealt that many cards (3s with 3 cards ... Ks with 13 and 14);
 * Jersey Gin: 10 and 11 cards, one deck, no wild card;
 * Kaluki: 3 to 16 cards, two decks and four jokers (sets of different suits, at most four
   cards; runs with the ace low or high).
@@ -64,7 +65,7 @@ def random_hands(n: int, rng: random.Random) -> list[Case]:
         game = ("three_thirteen", "jersey_gin", "kaluki")[k % 3]
         if game == "three_thirteen":
             size = rng.randint(3, 14)
-            decks = rng.randint(1, 3)
+            decks = rng.randint(1, 4)
             rules = thirteen(size, distinct=rng.random() < 0.2)
             cases.append((game, rng.sample(deck(52, copies=decks), size), rules, False))
         elif game == "jersey_gin":
@@ -86,6 +87,8 @@ def hard_hands(rng: random.Random) -> list[Case]:
         ("three_thirteen", "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH KS", thirteen(13)),
         ("three_thirteen", "2H 4H 6H 8H 10H QH 3S 5S 7S 9S JS KH KD KC", thirteen(13)),
         ("three_thirteen", "AH 2H 3H AS 2S 3S AD 2D 3D AC 2C 3C QH QS", thirteen(12)),
+        ("three_thirteen", "4H 4H 4H 4H 5H 5H 5H 5H 6H 6H 6H 6H KS KD", thirteen(13)),
+        ("three_thirteen", "AH AH AH AH 2H 2H 2H 2H 3H 3H 3H 3H 4H 4H", thirteen(13)),
         ("jersey_gin", "4H 5H 6H 7H 4S 5S 6S 7S 4D 5D 6D", JERSEY),
         ("kaluki", "4H 4H 5H 5H 6H 6H 7H 7H 4S 4S 5S 5S 6S 6S JK JK", KALUKI),
         ("kaluki", "AH AH 2H 2H 3H 3H QH QH KH KH AS AS JK JK JK JK", KALUKI),
@@ -95,16 +98,16 @@ def hard_hands(rng: random.Random) -> list[Case]:
     cases: list[Case] = [
         (game, parse_cards(text), rules, game == "kaluki") for game, text, rules in fixed
     ]
-    # random crowded hands: a few ranks and suits, three decks, many wild cards
+    # random crowded hands: a few ranks and suits, four decks, many wild cards
     for _ in range(400):
         size = rng.randint(10, 14)
         wild = 13
         ranks = rng.sample(range(2, 13), rng.randint(3, 5))
         suits = rng.sample("SHDC", rng.randint(2, 4))
         wilds = rng.randint(2, 6)
-        pool = [c for c in deck(52, copies=3) if c.rank in ranks and str(c)[-1] in suits]
+        pool = [c for c in deck(52, copies=4) if c.rank in ranks and str(c)[-1] in suits]
         hand = rng.sample(pool, size - wilds) + rng.sample(
-            [c for c in deck(52, copies=3) if c.rank == wild], wilds
+            [c for c in deck(52, copies=4) if c.rank == wild], wilds
         )
         cases.append(("three_thirteen", hand, thirteen(13, distinct=rng.random() < 0.3), False))
     for _ in range(400):

@@ -16,9 +16,14 @@ One module serves Three Thirteen, Jersey Gin and Kaluki; each game describes its
 :func:`solve` finds the arrangement with the least deadwood, exactly: a depth-first search that
 always places the first card left (in suit then rank order) either in the deadwood, in a set with
 cards of its rank, or at the bottom of a run of its suit, memoised on the cards left, the wild
-cards left and how many more wild cards the melds made so far could still take. Wild cards left
-over at the end join a meld that has room (a set below ``set_max``, a run shorter than 13) or,
-three or more of them and ``all_wild``, make a meld of their own; otherwise they are deadwood.
+cards left and how many more wild cards the melds made so far could still take (the cards left
+are one integer, each kind of card a field of bits wide enough for the most copies in the hand:
+four packs give four of one card). Wild cards left over at the end join a meld that has room (a
+set below ``set_max``, a run shorter than 13) or, three or more of them and ``all_wild``, make a
+meld of their own; otherwise they are deadwood.
+
+:func:`readings` lists every meld a group of cards can be read as (the set, each run with its
+wild cards shared between the ends, each ace low or high), for a value that takes the best one.
 
 >>> from companion.rules.cards import parse_cards
 >>> best = solve(parse_cards("5H 6H 7H 7S 7D"), MeldRules())
@@ -35,6 +40,7 @@ three or more of them and ``all_wild``, make a meld of their own; otherwise they
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from typing import cast
@@ -155,6 +161,14 @@ def _as_set(naturals: list[Card], wilds: list[Card], rules: MeldRules) -> Meld:
 
 
 def _as_run(naturals: list[Card], wilds: list[Card], rules: MeldRules, prefer_high: bool) -> Meld:
+    placed = _run_placements(naturals, wilds, rules)
+    # the wild cards at the ends all high (or all low); of two ace readings, the higher (lower)
+    return max(placed, key=lambda m: m.rank) if prefer_high else min(placed, key=lambda m: m.rank)
+
+
+def _run_placements(naturals: list[Card], wilds: list[Card], rules: MeldRules) -> list[Meld]:
+    """Every way these cards make a run: each reading of an ace (low, or high where it may be),
+    and each way to share the wild cards not needed in the gaps between the two ends."""
     suits = {c.suit for c in naturals}
     if len(suits) > 1:
         raise MeldError("mixed", "a set is of one rank, a run of one suit")
@@ -162,7 +176,7 @@ def _as_run(naturals: list[Card], wilds: list[Card], rules: MeldRules, prefer_hi
     options = [[_pos(c) for c in naturals]]
     if rules.ace == "low-or-high" and any(c.rank == ACE for c in naturals):
         options.append([14 if c.rank == ACE else c.rank for c in naturals])
-    best: Meld | None = None
+    found: list[Meld] = []
     problem = MeldError("gaps", "the cards of a run follow one another in one suit")
     for positions in options:
         if len(set(positions)) < len(positions):
@@ -184,22 +198,37 @@ def _as_run(naturals: list[Card], wilds: list[Card], rules: MeldRules, prefer_hi
             floor, ceiling = 1, 13
         else:
             floor, ceiling = 1, 14
-        if prefer_high:
-            up = min(extra, ceiling - high)
-            down = extra - up
-        else:
-            down = min(extra, low - floor)
-            up = extra - down
-        low, high = low - down, high + up
         by_pos = dict(zip(positions, naturals, strict=True))
-        spare = list(wilds)
-        cards = tuple(by_pos[p] if p in by_pos else spare.pop() for p in range(low, high + 1))
-        meld = Meld("run", cards, tuple((p, suit) for p in range(low, high + 1)))
-        if best is None or (meld.stands_for[0][0] > best.stands_for[0][0]) == prefer_high:
-            best = meld
-    if best is None:
+        for down in range(extra + 1):
+            up = extra - down
+            if low - down < floor or high + up > ceiling:
+                continue
+            spare = list(wilds)
+            span = range(low - down, high + up + 1)
+            cards = tuple(by_pos[p] if p in by_pos else spare.pop() for p in span)
+            found.append(Meld("run", cards, tuple((p, suit) for p in span)))
+    if not found:
         raise problem
-    return best
+    return found
+
+
+def readings(cards: Sequence[Card], rules: MeldRules) -> list[Meld]:
+    """Every meld these cards can be read as: the set they make, and each run, with every
+    placement of the wild cards at its ends (each ace low or high where it may be). Kaluki's
+    first meld counts the reading worth most (ruling 9.2.6): ``7♣ JK JK`` is a set of sevens
+    or 5-6-7, 6-7-8 or 7-8-9 of clubs. Raises MeldError (as :func:`classify`) for cards that make
+    no meld."""
+    found = classify(cards, rules)
+    if found.kind == "set" and all(rules.is_wild(c) for c in cards):
+        return [found]
+    wilds = [c for c in cards if rules.is_wild(c)]
+    naturals = [c for c in cards if not rules.is_wild(c)]
+    out: list[Meld] = []
+    with contextlib.suppress(MeldError):
+        out.append(_as_set(naturals, wilds, rules))
+    with contextlib.suppress(MeldError):
+        out.extend(_run_placements(naturals, wilds, rules))
+    return out
 
 
 def meld_value(meld: Meld, value: Callable[[int, bool], int]) -> int:
@@ -236,9 +265,16 @@ class _Solver:
         self.kinds = kinds
         self.slot = {c: i for i, c in enumerate(kinds)}
         self.cost = [value(c) for c in kinds]
-        self.start = 0
+        # the count code: each kind of card has a field of ``width`` bits holding how many of it
+        # are left, wide enough for the most copies in the hand (four packs: four of one card)
+        counts = [0] * len(kinds)
         for c in naturals:
-            self.start += 1 << (2 * self.slot[c])
+            counts[self.slot[c]] += 1
+        self.width = max(2, max(counts, default=1).bit_length())
+        self.mask = (1 << self.width) - 1
+        self.shift = [self.width * i for i in range(len(kinds))]
+        self.units = [1 << s for s in self.shift]
+        self.start = sum(n << s for n, s in zip(counts, self.shift, strict=True))
         # slot of (suit, position), and the other suits' slots of the same rank after each slot
         self.at = {(c.suit, _pos(c)): i for i, c in enumerate(kinds)}
         self.same_rank = [
@@ -250,6 +286,14 @@ class _Solver:
         self.memo: dict[tuple[int, int, int], tuple[int, _Choice | None]] = {}
         # wilds are interchangeable only if they cost the same; otherwise the cheapest melded
         self.wild_costs_sorted = sorted(self.wild_cost)
+
+    def count(self, code: int, i: int) -> int:
+        """How many cards of kind ``i`` are left in ``code``."""
+        return (code >> self.shift[i]) & self.mask
+
+    def lowest(self, code: int) -> int:
+        """The first kind of card left in ``code``."""
+        return ((code & -code).bit_length() - 1) // self.width
 
     # leftover wild cards: absorbed by melds with room, an all-wild meld, or deadwood
     def leaf(self, wl: int, cap: int) -> int:
@@ -272,8 +316,8 @@ class _Solver:
         hit = self.memo.get(key)
         if hit is not None:
             return hit[0]
-        i = ((code & -code).bit_length() - 1) >> 1
-        low = 1 << (2 * i)
+        i = ((code & -code).bit_length() - 1) // self.width  # the first kind left
+        low = self.units[i]
         # 1. deadwood
         best = self.cost[i] + self.f(code - low, wl, cap)
         choice: _Choice | None = None
@@ -292,18 +336,19 @@ class _Solver:
         rules = self.rules
         need_min = rules.min_size
         # sets: this card, plus copies and cards of the same rank in later suits
-        copies = (code >> (2 * i)) & 3
+        copies = self.count(code, i)
         own = range(1, (1 if rules.distinct_suits else copies) + 1)
-        others = [(j, (code >> (2 * j)) & 3) for j in self.same_rank[i]]
+        shift, mask = self.shift, self.mask
+        others = [(j, (code >> shift[j]) & mask) for j in self.same_rank[i]]
         others = [(j, n if not rules.distinct_suits else min(n, 1)) for j, n in others if n]
         combos: list[tuple[int, int, tuple[tuple[int, int], ...]]] = [(0, 0, ())]
         for j, n in others:
             combos = [
-                (d + k * (1 << (2 * j)), size + k, picked + (((j, k),) if k else ()))
+                (d + k * self.units[j], size + k, picked + (((j, k),) if k else ()))
                 for d, size, picked in combos
                 for k in range(n + 1)
             ]
-        unit = 1 << (2 * i)
+        unit = self.units[i]
         for k0 in own:
             for d, size, picked in combos:
                 total = size + k0
@@ -325,11 +370,11 @@ class _Solver:
         self, code: int, i: int, suit: Suit | None, p0: int, step: int, wl: int, top: int
     ) -> Iterable[_Choice]:
         need_min = self.rules.min_size
-        at = self.at
+        at, shift, mask, units = self.at, self.shift, self.mask, self.units
         bottom = 2 if top == 14 and step < 0 else 1
         # walk away from p0, each position a natural card (if any left) or a wild card; a run
         # is offered each time it ends on a natural card (wild cards at its ends are padding)
-        stack: list[tuple[int, int, int, int, tuple[int, ...]]] = [(p0, 1 << (2 * i), 0, 1, (p0,))]
+        stack: list[tuple[int, int, int, int, tuple[int, ...]]] = [(p0, self.units[i], 0, 1, (p0,))]
         while stack:
             p, delta, used, length, nat = stack.pop()
             if nat[-1] == p:
@@ -340,8 +385,8 @@ class _Solver:
             if q < bottom or q > top or length >= 13:
                 continue
             j = at.get((suit, q))
-            if j is not None and (code >> (2 * j)) & 3:
-                stack.append((q, delta + (1 << (2 * j)), used, length + 1, nat + (q,)))
+            if j is not None and (code >> shift[j]) & mask:
+                stack.append((q, delta + units[j], used, length + 1, nat + (q,)))
             if used < wl:
                 stack.append((q, delta, used + 1, length + 1, nat))
 
@@ -353,8 +398,8 @@ class _Solver:
         while code:
             cap = min(cap, wl)
             _, choice = self.memo.get((code, wl, cap), (0, None))
-            i = ((code & -code).bit_length() - 1) >> 1
-            low = 1 << (2 * i)
+            i = self.lowest(code)
+            low = self.units[i]
             if choice is None:
                 deadwood.append(self.kinds[i])
                 code -= low

@@ -176,7 +176,7 @@ def melds_problems(rules: Table, hand: Hand, event: Melds) -> list[Violation]:
             after = play.meld([*before, *lay.cards])
         except MeldError as exc:
             return [layoff_refused(player, lay.meld, tuple(before), lay.cards, exc)]
-        points = play.meld_points(after.cards, options) - play.meld_points(before, options)
+        points = play.layoff_points(before, after.cards, options)
         laid += points
         parts.append(tr("{cards} laid off {points}", cards=lay.cards, points=points))
         table[lay.meld - 1] = list(after.cards)

@@ -23,7 +23,15 @@ from collections.abc import Iterable, Sequence
 
 from companion.games.kaluki.events import KalukiOptions
 from companion.rules.cards import ACE, Card
-from companion.rules.melds import Arrangement, Meld, MeldRules, classify, meld_value, solve
+from companion.rules.melds import (
+    Arrangement,
+    Meld,
+    MeldRules,
+    classify,
+    meld_value,
+    readings,
+    solve,
+)
 
 DEALT = 15  # cards each player is dealt (the cutter who keeps a joker: 14 and the joker)
 COPIES = 2  # two packs: two of each card
@@ -52,13 +60,31 @@ def value_of(found: Meld, options: KalukiOptions) -> int:
 
 
 def meld_points(cards: Sequence[Card], options: KalukiOptions) -> int:
-    """What a meld is worth toward the 51: where a joker at a run's end may stand at either
-    end, the higher-valued choice (ruling 6). Raises MeldError for cards that make no meld."""
-    found = meld(cards)
-    if found.kind == "set" or not any(c.is_joker for c in cards):
-        return value_of(found, options)
-    low = classify(list(cards), RULES, prefer_high=False)
-    return max(value_of(found, options), value_of(low, options))
+    """What a meld is worth toward the 51: of every legal reading (a set, or a run with its
+    jokers at either end and an ace low or high), the one worth most (ruling 6): ``7♣ JK JK`` is
+    7-8-9 (24), not three sevens (21); ``2♣ JK JK`` is A-2-3 (16), not three twos (6). Raises
+    MeldError for cards that make no meld."""
+    return max(value_of(found, options) for found in readings(list(cards), RULES))
+
+
+def layoff_points(before: Sequence[Card], after: Sequence[Card], options: KalukiOptions) -> int:
+    """What a lay-off adds toward the 51: the cards it adds, at the places they take in the
+    meld after it (read at its most), the meld before keeping a reading inside that one. So
+    ``7♦`` laid off on ``7♣ JK JK`` adds 7 (a set of sevens), ``10♣`` adds 10 (7-8-9-10), and
+    ``5♣`` on ``2♣ JK JK`` adds 5 (2-3-4-5: the jokers no longer stand for the ace and the
+    three). Raises MeldError if ``after`` is no meld."""
+    old = readings(list(before), RULES)
+    best = 0
+    for now in readings(list(after), RULES):
+        places = {p for p, _ in now.stands_for}
+        inside = [
+            value_of(was, options)
+            for was in old
+            if was.kind == now.kind and {p for p, _ in was.stands_for} <= places
+        ]
+        if inside:
+            best = max(best, value_of(now, options) - max(inside))
+    return best
 
 
 def payment(*, cards: int, jokers: int, kaluki: bool) -> int:
