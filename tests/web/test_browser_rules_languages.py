@@ -1,7 +1,7 @@
 """Every rules page written in another language (``templates/rules/games/<language>/``, or said
 through the catalogues), opened by a phone asking for that language at 320×640: served in it,
-no sideways scrolling, and no serious or critical accessibility violation (axe-core). The English pages are checked by
-``test_browser_ready_pages.py``."""
+no sideways scrolling, and no serious or critical accessibility violation (axe-core). The
+English pages are checked by ``test_browser_ready_pages.py``."""
 
 from __future__ import annotations
 
