@@ -61,6 +61,15 @@ def _get(client: Client, language: str, key: str) -> str:
     return response.content.decode()
 
 
+def _served_in(client: Client, language: str, key: str) -> str:
+    """The page asked in the language, served in it: no note, no part marked English."""
+    html = _get(client, language, key)
+    assert f'<html lang="{language}"' in html
+    assert "rules-untranslated" not in html
+    assert '<div lang="en"' not in html
+    return html
+
+
 def _words(path: Path) -> set[str]:
     """The words of a page as people read it: without its tags, code samples and card names."""
     return _words_of(path.read_text())
@@ -91,10 +100,7 @@ def test_pages_are_written_in_languages_the_app_ships_for_games_it_has() -> None
 def test_a_page_written_in_a_language_is_served_in_it_with_every_rule_the_app_links_to(
     client: Client, language: str, key: str
 ) -> None:
-    html = _get(client, language, key)
-    assert f'<html lang="{language}"' in html
-    assert "rules-untranslated" not in html
-    assert '<div lang="en"' not in html
+    html = _served_in(client, language, key)
     # Every rule the game's messages link to (#follow-suit, #capot...) is on the page.
     english = _ID.findall((RULES / f"{key}.html").read_text())
     written = _ID.findall(html)
@@ -115,10 +121,7 @@ def test_a_page_written_in_a_language_reads_as_that_language(language: str, key:
 def test_a_page_said_through_the_catalogues_is_served_in_the_language_and_reads_as_it(
     client: Client, language: str, key: str
 ) -> None:
-    html = _get(client, language, key)
-    assert f'<html lang="{language}"' in html
-    assert "rules-untranslated" not in html
-    assert '<div lang="en"' not in html
+    html = _served_in(client, language, key)
     body = _BODY.search(html)
     assert body is not None
     _reads_as(language, _words_of(body.group(1)))
