@@ -47,6 +47,11 @@ EXAMPLES: dict[str, Any] = {
 }
 
 
+def said_through_catalogues(source: str) -> bool:
+    """Whether a rules page says its text through the catalogues: it loads ``i18n`` first."""
+    return source.startswith("{% load i18n %}")
+
+
 @require_safe
 def rules_index(request: HttpRequest) -> HttpResponse:
     return render(request, "rules/index.html", {"games": games.GAMES.values()})
@@ -63,8 +68,10 @@ def rules_game(request: HttpRequest, key: str) -> HttpResponse:
         for ex in module.EXAMPLES:
             points, lines = module.example_points(ex)
             examples.append({"ex": ex, "points": points, "lines": lines})
-    # The rules in the active language where they are written in it (rules/games/<lang>/), else
-    # in English, marked as such, under a note in the language saying so.
+    # The rules in the active language: a page written in it (rules/games/<lang>/), or the
+    # English page when it says every paragraph through the catalogues ({% translate %}: the
+    # catalogue test holds each language to all of them); else in English, marked as such,
+    # under a note in the language saying so.
     language = get_language() or settings.LANGUAGE_CODE
     body = select_template(
         [
@@ -73,8 +80,10 @@ def rules_game(request: HttpRequest, key: str) -> HttpResponse:
             "rules/games/_missing.html",
         ]
     )
-    untranslated = language != "en" and not body.origin.template_name.startswith(
-        f"rules/games/{language}/"
+    untranslated = (
+        language != "en"
+        and not body.origin.template_name.startswith(f"rules/games/{language}/")
+        and not said_through_catalogues(body.template.source)
     )
     return render(
         request,
