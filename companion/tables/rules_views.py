@@ -3,14 +3,16 @@ options and worked examples computed by the same engine that scores the games.""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import select_template
+from django.templatetags.i18n import BlockTranslateNode, TranslateNode
 from django.urls import path
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, trans_real
 from django.views.decorators.http import require_safe
 
 from companion import games
@@ -47,9 +49,39 @@ EXAMPLES: dict[str, Any] = {
 }
 
 
-def said_through_catalogues(source: str) -> bool:
-    """Whether a rules page says its text through the catalogues: it loads ``i18n`` first."""
-    return source.startswith("{% load i18n %}")
+def _with_context(context: Any, message: str) -> str:
+    """The catalogue key of a message said with a context: ``context\x04message``. A quoted
+    context (``context "card rank"``) is resolved when the template compiles, so the
+    expression's ``var`` is the string itself; a variable keeps its ``literal``."""
+    var = getattr(context, "var", None)
+    literal = var if isinstance(var, str) else getattr(var, "literal", None)
+    return f"{literal}\x04{message}" if literal else message
+
+
+@lru_cache(maxsize=64)  # per compiled template: the loader keeps them
+def page_messages(template: Any) -> tuple[str, ...]:
+    """The catalogue messages a rules page is made of (its ``{% translate %}`` and
+    ``{% blocktranslate %}`` texts, a context as ``context\x04message``): none for a page
+    written in plain English."""
+    found: list[str] = []
+    nodes = template.nodelist
+    for node in nodes.get_nodes_by_type(TranslateNode):
+        message = getattr(node.filter_expression.var, "literal", None)
+        if message is not None:
+            found.append(_with_context(node.message_context, str(message).replace("%", "%%")))
+    for node in nodes.get_nodes_by_type(BlockTranslateNode):
+        message, _values = node.render_token_list(node.singular)
+        found.append(_with_context(node.message_context, message))
+    return tuple(found)
+
+
+def written_in(template: Any, language: str) -> bool:
+    """Whether a page made of catalogue messages is said in ``language``: it has messages and
+    the language's catalogue translates every one of them (a ``.mo`` holds only what is
+    translated)."""
+    messages = page_messages(template)
+    catalog = getattr(trans_real.translation(language), "_catalog", None)
+    return bool(messages) and catalog is not None and all(m in catalog for m in messages)
 
 
 @require_safe
@@ -68,9 +100,8 @@ def rules_game(request: HttpRequest, key: str) -> HttpResponse:
         for ex in module.EXAMPLES:
             points, lines = module.example_points(ex)
             examples.append({"ex": ex, "points": points, "lines": lines})
-    # The rules in the active language: a page written in it (rules/games/<lang>/), or the
-    # English page when it says every paragraph through the catalogues ({% translate %}: the
-    # catalogue test holds each language to all of them); else in English, marked as such,
+    # The rules in the active language where they are written in it (rules/games/<lang>/, or the
+    # page's own messages all translated in the catalogue), else in English, marked as such,
     # under a note in the language saying so.
     language = get_language() or settings.LANGUAGE_CODE
     body = select_template(
@@ -80,10 +111,11 @@ def rules_game(request: HttpRequest, key: str) -> HttpResponse:
             "rules/games/_missing.html",
         ]
     )
+    name = body.origin.template_name
     untranslated = (
         language != "en"
-        and not body.origin.template_name.startswith(f"rules/games/{language}/")
-        and not said_through_catalogues(body.template.source)
+        and not name.startswith(f"rules/games/{language}/")
+        and not written_in(body.template, language)
     )
     return render(
         request,
