@@ -601,7 +601,12 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
         if in_bank == self.options.hands_per_bank:
             banked[banker] += 1
         return dataclasses.replace(
-            state, hand=None, played=(*state.played, played), in_bank=in_bank, banked=tuple(banked)
+            state,
+            hand=None,
+            played=(*state.played, played),
+            done=(*state.done, banking.scored(played, self.score_lines, self.summary)),
+            in_bank=in_bank,
+            banked=tuple(banked),
         )
 
     # --- scores and money ------------------------------------------------------------------------
@@ -669,7 +674,7 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
         return tr("{banker} banks; {cards}: the players win.", banker=banker, cards=played.cards)
 
     def hands(self, state: AceDeuceJackState) -> tuple[HandScore, ...]:
-        return banking.hands(state.played, self.score_lines, self.summary)
+        return state.done
 
     def postings(self, state: AceDeuceJackState) -> tuple[Posting, ...]:
         """The money of every settled hand (docs/ledger.md): zero-sum, no house."""
