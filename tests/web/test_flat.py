@@ -1,0 +1,99 @@
+"""A request costs the same work at entry 1,000 as at entry 300, in every game whose log can be
+that long: counted, not timed (``bench/flat.py`` times it, from entry 10), as the Python calls
+made while recording entries and drawing the game page and the live fragment, so a request
+that goes through every hand again (every hand's lines made anew, say) fails here. Entry 300,
+not 10: by then the scoreboard shows as many hands as it ever does (its latest eight), so what
+grows after it grows with the log."""
+
+from __future__ import annotations
+
+import sys
+import uuid
+from collections import Counter
+from collections.abc import Callable
+from types import FrameType
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+from django.test import Client
+
+from companion import rules as engine
+from companion.games import get_rules
+from companion.tables import actions
+from companion.tables.models import Event
+from tests.bench.test_club_smoke import club
+
+from .helpers import HTMX
+from .long_games import long_log
+
+#: The games whose sessions run as long as the table plays (the banking games, and those with
+#: no fixed number of hands by default).
+LONG = ("ace_deuce_jack", "ziginette", "skin", "bastard", "big_three", "kaluki")
+POSTS = 3
+FORM = "application/x-www-form-urlencoded"  # as htmx posts a form
+#: The work at entry 1,000 may be this much of entry 300's (a different hand in play, other
+#: forms), far below what going through 700 more entries or a few hundred hands costs.
+SAME = 1.3
+
+
+def _calls(requests: list[Callable[[], Any]]) -> Counter[str]:
+    """The Python functions called while ``requests`` run, each counted (the profile hook)."""
+    counts: Counter[str] = Counter()
+
+    def hook(frame: FrameType, event: str, _arg: Any) -> None:
+        if event == "call":
+            code = frame.f_code
+            counts[f"{code.co_filename}:{code.co_firstlineno}({code.co_name})"] += 1
+
+    sys.setprofile(hook)
+    try:
+        for request in requests:
+            response = request()
+            assert response.status_code == 200, response.content[:500]
+    finally:
+        sys.setprofile(None)
+    return counts
+
+
+def _work(game: str, log: Any, entries: int) -> Counter[str]:
+    """The calls of recording ``POSTS`` entries at entry ``entries``, then loading the game page
+    and the live fragment, with the game's replay kept as a server keeps it."""
+    rules = get_rules(game)(len(log.names), {}, list(log.names))
+    table = actions.do_create_table(list(log.names), "Flat")
+    started = actions.check_start_game(table, game, list(table.players.all()), {})
+    Event.objects.bulk_create(
+        Event(game=started, seq=i, kind=e.kind, payload=engine.to_dict(e))
+        for i, e in enumerate(log.events[:entries])
+    )
+    state = rules.initial_state()
+    for event in log.events[:entries]:
+        state = rules.apply(state, event)
+    client = Client()
+    base = f"/t/{table.score_key}/g/{started.number}/"
+    assert client.get(base).status_code == 200  # the replay kept
+    requests: list[Callable[[], Any]] = []
+    for i in range(entries, entries + POSTS):
+        kind, fields, event = club.form_fields(rules, state, log.events[i], i)
+        state = rules.apply(state, event)
+        body = urlencode({**fields, "client_id": str(uuid.uuid4())}, doseq=True)
+        url = f"{base}record/{kind}/"
+        requests.append(
+            lambda u=url, b=body: client.post(u, b, content_type=FORM, headers=HTMX)
+        )
+    requests.append(lambda: client.get(base))
+    requests.append(lambda: client.get(f"{base}live/", {"v": "0"}, headers=HTMX))
+    return _calls(requests)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", LONG)
+def test_a_request_at_entry_1000_works_no_more_than_at_entry_300(game: str) -> None:
+    log = long_log(game, 1000 + POSTS)
+    assert not log.stopped, log.stopped
+    short, long = _work(game, log, 300), _work(game, log, 1000)
+    grown = sorted(((long[f] - short[f], f) for f in long if long[f] > short[f]), reverse=True)
+    assert long.total() <= SAME * short.total(), (
+        f"{game}: {long.total()} calls at entry 1,000 against {short.total()} at entry 300; "
+        f"grown most: {grown[:8]}"
+    )
