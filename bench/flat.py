@@ -127,11 +127,13 @@ def child(games: list[str], repeat: int, profile: str) -> None:
         points = [p for p in POINTS if p + posts <= count] or [max(1, count - posts)]
         if points[-1] != POINTS[-1] and count - posts > points[-1]:
             points.append(count - posts)
-        rules = get_rules(game)(len(built.names), {}, list(built.names))
+        rules = get_rules(game)(len(built.names), built.options, list(built.names))
         rows: list[tuple[int, dict[str, float]]] = []
         for point in points:
             table = actions.do_create_table(list(built.names), f"Flat {game} {point}")
-            started = actions.check_start_game(table, game, list(table.players.all()), {})
+            started = actions.check_start_game(
+                table, game, list(table.players.all()), built.options
+            )
             Event.objects.bulk_create(
                 Event(game=started, seq=i, kind=e.kind, payload=engine.to_dict(e))
                 for i, e in enumerate(built.events[:point])

@@ -59,9 +59,9 @@ def _calls(requests: list[Callable[[], Any]]) -> Counter[str]:
 def _work(game: str, log: Any, entries: int) -> Counter[str]:
     """The calls of recording ``POSTS`` entries at entry ``entries``, then loading the game page
     and the live fragment, with the game's replay kept as a server keeps it."""
-    rules = get_rules(game)(len(log.names), {}, list(log.names))
+    rules = get_rules(game)(len(log.names), log.options, list(log.names))
     table = actions.do_create_table(list(log.names), "Flat")
-    started = actions.check_start_game(table, game, list(table.players.all()), {})
+    started = actions.check_start_game(table, game, list(table.players.all()), log.options)
     Event.objects.bulk_create(
         Event(game=started, seq=i, kind=e.kind, payload=engine.to_dict(e))
         for i, e in enumerate(log.events[:entries])
