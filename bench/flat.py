@@ -203,6 +203,8 @@ def main() -> None:
     if args.child:
         child(games, args.repeat, args.profile or "")
         return
+    from record_cpu import production_env
+
     own = "DATABASE_URL" not in os.environ
 
     def psql(sql: str) -> None:
@@ -212,19 +214,11 @@ def main() -> None:
             capture_output=True,
         )
 
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTEST_VERSION")}
+    url = os.environ.get("DATABASE_URL", f"postgres://postgres@127.0.0.1:5432/{DB}")
     if own:
         psql(f'DROP DATABASE IF EXISTS "{DB}" WITH (FORCE)')
         psql(f'CREATE DATABASE "{DB}"')
-        env["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{DB}"
-    env |= {
-        "DJANGO_DEBUG": "0",
-        "COMPANION_TESTING": "0",
-        "DJANGO_SECRET_KEY": SECRET,
-        "DJANGO_ALLOWED_HOSTS": "testserver",
-        "DJANGO_SECURE_SSL_REDIRECT": "0",
-        "DJANGO_LOG_LEVEL": "ERROR",
-    }
+    env = production_env(url, SECRET)
     print(f"$ {' '.join([Path(sys.executable).name, *sys.argv])}", flush=True)
     command = [sys.executable, "-W", "ignore", __file__, "--child", "--repeat", str(args.repeat)]
     if args.profile:

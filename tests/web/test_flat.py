@@ -28,8 +28,8 @@ from .helpers import HTMX
 from .long_games import long_log
 
 #: The games whose sessions run as long as the table plays (the banking games, and those with
-#: no fixed number of hands by default).
-LONG = ("ace_deuce_jack", "ziginette", "skin", "bastard", "big_three", "kaluki")
+#: no fixed number of hands by default), and Belote (its long log passes many hands).
+LONG = ("ace_deuce_jack", "ziginette", "skin", "bastard", "big_three", "kaluki", "belote")
 POSTS = 3
 FORM = "application/x-www-form-urlencoded"  # as htmx posts a form
 #: The work at entry 1,000 may be this much of entry 300's (a different hand in play, other
