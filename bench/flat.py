@@ -121,9 +121,10 @@ def child(games: list[str], repeat: int, profile: str) -> None:
     verdicts: list[tuple[str, float]] = []
     wanted = [g for g in GAMES if g in games] if games else list(GAMES)
     for game in wanted:
-        posts = repeat + 2
-        built = long_log(game, POINTS[-1] + posts)
+        built = long_log(game, POINTS[-1] + repeat + 2)
         count = len(built.events)
+        # Two entries to warm up, then ``repeat`` timed (fewer if the game ends sooner).
+        posts = min(repeat + 2, count - 1)
         points = [p for p in POINTS if p + posts <= count] or [max(1, count - posts)]
         if points[-1] != POINTS[-1] and count - posts > points[-1]:
             points.append(count - posts)
@@ -155,7 +156,7 @@ def child(games: list[str], repeat: int, profile: str) -> None:
                     ),
                     "POST",
                 )
-                if i >= point + 2:  # the first two warm the process up
+                if i >= point + 2 or posts < 4:  # the first two warm the process up
                     times["POST"].append(spent)
             for _ in range(posts):
                 times["page"].append(cpu(lambda u=base: client.get(u), "page"))
