@@ -109,6 +109,21 @@ def child(posts: int) -> None:
     print(f"{len(times)} {statistics.mean(times) * 1000:.3f} {statistics.median(times) * 1000:.3f}")
 
 
+def production_env(database_url: str, secret: str) -> dict[str, str]:
+    """This process's environment for a child that runs the app with production settings on
+    ``database_url``, answering the test client (``testserver``)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTEST_VERSION")}
+    return env | {
+        "DATABASE_URL": database_url,
+        "DJANGO_DEBUG": "0",
+        "COMPANION_TESTING": "0",
+        "DJANGO_SECRET_KEY": secret,
+        "DJANGO_ALLOWED_HOSTS": "testserver",
+        "DJANGO_SECURE_SSL_REDIRECT": "0",
+        "DJANGO_LOG_LEVEL": "ERROR",
+    }
+
+
 def run(root: Path, posts: int, counting: bool = False) -> tuple[int, float, float]:
     """(entries timed, mean, median CPU ms per entry) of a run of ``root``'s code; counting:
     (entries, instructions per entry, the same), the run under callgrind."""
@@ -118,16 +133,7 @@ def run(root: Path, posts: int, counting: bool = False) -> tuple[int, float, flo
             check=True,
             capture_output=True,
         )
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTEST_VERSION")}
-    env |= {
-        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB}",
-        "DJANGO_DEBUG": "0",
-        "COMPANION_TESTING": "0",
-        "DJANGO_SECRET_KEY": SECRET,
-        "DJANGO_ALLOWED_HOSTS": "testserver",
-        "DJANGO_SECURE_SSL_REDIRECT": "0",
-        "DJANGO_LOG_LEVEL": "ERROR",
-    }
+    env = production_env(f"postgres://postgres@127.0.0.1:5432/{DB}", SECRET)
     script = Path(__file__).resolve()
     command = [sys.executable, "-W", "ignore", str(script), "--child", "--posts", str(posts)]
     with tempfile.TemporaryDirectory() as tmp:

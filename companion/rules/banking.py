@@ -188,7 +188,7 @@ def dealt_list(names: Sequence[str], dealt: Iterable[tuple[int, Card]]) -> Text:
 
 
 class Settled(Protocol):
-    """A finished deal or hand of a banking game, as :func:`hands` reads it."""
+    """A finished deal or hand of a banking game, as :func:`scored` reads it."""
 
     @property
     def number(self) -> int: ...
@@ -203,21 +203,21 @@ class Settled(Protocol):
 _S = TypeVar("_S", bound=Settled)
 
 
-def hands(
-    done: Iterable[_S],
+def scored(
+    done: _S,
     lines: Callable[[_S], tuple[tuple[ScoreLine, ...], ...]],
     summary: Callable[[_S], Text],
-) -> tuple[HandScore, ...]:
-    """Each settled deal as a scored hand: its money per seat, explained, the banker dealing."""
-    return tuple(
-        HandScore(
-            number=d.number,
-            points=d.money,
-            lines=lines(d),
-            dealer=d.limits.banker,
-            summary=summary(d),
-        )
-        for d in done
+) -> HandScore:
+    """A deal as it is settled, as a scored hand: its money per seat, explained, the banker
+    dealing. Each game makes it once, when the deal is settled, and keeps it in the state's
+    ``done`` (as every other game keeps its hands): the lines are not made again for every
+    call of ``hands``, which a request makes about ten times."""
+    return HandScore(
+        number=done.number,
+        points=done.money,
+        lines=lines(done),
+        dealer=done.limits.banker,
+        summary=summary(done),
     )
 
 

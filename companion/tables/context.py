@@ -447,17 +447,60 @@ def _hand_line(rules: engine.Rules[Any, Any], hand: Any) -> str:
     return gettext("Hand %(number)s: %(scores)s") % {"number": hand.number, "scores": scores}
 
 
+def _hand_lines(rules: engine.Rules[Any, Any], hands: Sequence[Any]) -> list[str]:
+    names, language = rules.column_names(), get_language()
+    out = []
+    for hand in hands:
+        key = (language, type(rules), names, hand.number, hand.points)
+        out.append(
+            kept(_HAND_LINES, key, lambda hand=hand: _hand_line(rules, hand), _KEEP_HAND_LINES)
+        )
+    return out
+
+
+#: The summary's hand lines of the latest games: ``(hands, lines)`` by what the lines depend
+#: on and the game's first hand (the same object while the game's replay is kept).
+_GAME_LINES: dict[tuple[Any, ...], tuple[tuple[Any, ...], list[str]]] = {}
+_KEEP_GAME_LINES = 1000
+
+
+def hand_lines(rules: engine.Rules[Any, Any], hands: tuple[Any, ...]) -> list[str]:
+    """Each hand's line of the summary ("Hand 3: Ann 10, Bob -10"). A game's lines are kept
+    with its hands: when the hands are the ones kept with one more hand or a few (a state's
+    hands only grow, each hand the same object), only the new hands' lines are made, so the
+    thousandth hand does not look up the 999 before it again."""
+    if not hands:
+        return []
+    key = (
+        get_language(),
+        money_shown.current(),
+        type(rules),
+        rules.column_names(),
+        rules.options,
+        id(hands[0]),
+    )
+    try:
+        found = _GAME_LINES.get(key)
+    except TypeError:  # house rules that cannot be a key: every line each time
+        return _hand_lines(rules, hands)
+    start = 0
+    if found is not None and found[0][0] is hands[0]:
+        before = found[0]
+        if len(before) <= len(hands) and hands[len(before) - 1] is before[-1]:
+            start = len(before)
+    lines = (found[1] if start else []) + _hand_lines(rules, hands[start:])
+    if len(_GAME_LINES) >= _KEEP_GAME_LINES:
+        _GAME_LINES.clear()
+    _GAME_LINES[key] = (hands, lines)  # holding the hands keeps the first one's id from reuse
+    return lines
+
+
 def summary_text(loaded: Loaded, table: Table) -> str:
     """A plain-text result to paste into a group chat."""
     rules, state = loaded.rules, loaded.state
     game = {"game": rules.title, "number": loaded.game.number, "table": table.title}
     lines = [gettext("%(game)s, game %(number)s at %(table)s") % game]
-    names, language = rules.column_names(), get_language()
-    for hand in rules.hands(state):
-        key = (language, type(rules), names, hand.number, hand.points)
-        lines.append(
-            kept(_HAND_LINES, key, lambda hand=hand: _hand_line(rules, hand), _KEEP_HAND_LINES)
-        )
+    lines += hand_lines(rules, rules.hands(state))
     totals = ", ".join(f"{name} {_number(total)}" for name, total in standings(loaded))
     lines.append(gettext("Totals: %(totals)s") % {"totals": totals})
     outcome = rules.outcome(state)

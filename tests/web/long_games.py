@@ -1,4 +1,5 @@
-"""Long legal Belote logs, built fast, for the tests of what a request costs at club scale.
+"""Long legal logs, built fast, for the tests of what a request costs at club scale: Belote's
+below, any game's with ``long_log`` further down.
 
 The hand of ``docs/examples/belote/made-contract.json`` (recorded card by card: the deal, the
 bids, two declarations, eight tricks) is played again and again, each time by the next dealer
@@ -9,14 +10,20 @@ stays short of the target and the game is never over.
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import random
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 
 from companion import rules as engine
+from companion.games import get_rules
 from companion.games import log as game_log
+from companion.rules.cards import JOKER, Card, deck
 from companion.tables import actions
 from companion.tables.models import Event, Game, Table
 
@@ -70,3 +77,124 @@ def next_entry(game: Game, passed: int = 0) -> dict[str, Any]:
     """The entry that comes next in ``game``'s log, built by ``belote_game``."""
     count = game.events.count()
     return belote_log(count + 1, passed)[count]
+
+
+# --- any game, as long as it lasts ------------------------------------------------------------
+
+EXAMPLES = (
+    Path(settings.BASE_DIR) / "docs" / "examples",
+    Path(settings.BASE_DIR) / "tests" / "rules" / "playthroughs",
+)
+_PACK = (*deck(52), JOKER)
+_NOT_PLAY = ("void", "correction", "abandon", "end")
+
+
+@dataclasses.dataclass(frozen=True)
+class LongLog:
+    """A legal log of ``game`` played by ``names`` under the house rules ``options``."""
+
+    game: str
+    names: tuple[str, ...]
+    events: tuple[engine.Event, ...]
+    #: Why it is not longer: "" when it reached the length asked for.
+    stopped: str
+    options: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+
+def _examples(game: str) -> list[dict[str, Any]]:
+    found = []
+    for folder in EXAMPLES:
+        for path in sorted((folder / game).glob("*.json")):
+            if not path.name.endswith(".expected.json"):
+                data = json.loads(path.read_text())
+                if isinstance(data, dict) and isinstance(data.get("events"), list):
+                    found.append(data)
+    return found
+
+
+def _other_cards(event: engine.Event, rnd: random.Random) -> engine.Event:
+    """``event`` with other cards from a pack (and a joker) in its card fields."""
+    changes: dict[str, Any] = {}
+    for field in dataclasses.fields(event):
+        value = getattr(event, field.name)
+        if isinstance(value, Card):
+            changes[field.name] = rnd.choice(_PACK)
+        elif isinstance(value, tuple) and value and all(isinstance(c, Card) for c in value):
+            changes[field.name] = tuple(rnd.sample(_PACK, len(value)))
+    return dataclasses.replace(event, **changes) if changes else event
+
+
+def long_log(
+    game: str, entries: int, seed: int = 1, tries: int = 3000, seconds: float = 60
+) -> LongLog:
+    """A log of ``entries`` entries of ``game`` that is not over, each entry accepted by the
+    engine without a flag: the events of the game's examples and playthroughs (every seat
+    turned round, cards changed at random half the time), the next one of the same example
+    first, then others at random until one fits; a few entries back when none does. A game
+    that must end sooner (a fixed number of hands, a target) stops short: ``stopped`` says
+    where it got stuck (or that ``seconds`` ran out). Belote's is ``belote_log``'s, with 30
+    hands nobody took after each one played, so that 5,000 entries stay under its target."""
+    if game == "belote":
+        rules = get_rules(game)(4, OPTIONS, ["Ann", "Bob", "Cat", "Dan"])
+        played = tuple(rules.event_from_dict(p) for p in belote_log(entries, passed=30))
+        return LongLog(game, tuple(rules.names), played, "", OPTIONS)
+    logs = _examples(game)
+    seats = max(
+        {len(d["players"]) for d in logs},
+        key=lambda n: sum(len(d["events"]) for d in logs if len(d["players"]) == n),
+    )
+    logs = [d for d in logs if len(d["players"]) == seats]
+    names = tuple(logs[0]["players"])
+    rules = get_rules(game)(seats, {}, list(names))
+    runs: list[list[engine.Event]] = []
+    for data in logs:
+        players = list(data["players"])
+        for turn in range(seats):
+            reader = get_rules(game)(seats, {}, players[turn:] + players[:turn])
+            run = []
+            for raw in data["events"]:
+                try:
+                    event = reader.event_from_dict(raw, by_name=True)
+                except engine.RulesError:
+                    continue
+                if event.kind not in _NOT_PLAY:
+                    run.append(event)
+            if run:
+                runs.append(run)
+    rnd = random.Random(seed)
+    out: list[engine.Event] = []
+    states = [rules.initial_state()]
+    after: tuple[list[engine.Event], int] | None = None
+    backs = 0
+    until = time.monotonic() + seconds
+
+    def candidates() -> Iterator[tuple[list[engine.Event], int]]:
+        if after is not None and after[1] < len(after[0]):
+            yield after
+        for _ in range(tries):
+            run = runs[rnd.randrange(len(runs))]
+            yield run, rnd.randrange(len(run))
+
+    while len(out) < entries:
+        if time.monotonic() > until:
+            return LongLog(game, names, tuple(out), f"out of time at entry {len(out) + 1}")
+        state = states[-1]
+        for run, index in candidates():
+            event = run[index] if rnd.random() < 0.5 else _other_cards(run[index], rnd)
+            if rules.violations(state, event):
+                continue
+            new = rules.apply(state, event)
+            if rules.outcome(new) is None and rules.expects(new):
+                out.append(event)
+                states.append(new)
+                after = run, index + 1
+                break
+        else:
+            backs += 1
+            if backs > 200 or not out:
+                stuck = f"stuck at entry {len(out) + 1}: {rules.prompt(state)}"
+                return LongLog(game, names, tuple(out), stuck)
+            back = min(len(out), rnd.randint(1, 15))
+            del out[-back:], states[-back:]
+            after = None
+    return LongLog(game, names, tuple(out), "")

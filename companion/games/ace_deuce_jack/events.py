@@ -7,6 +7,7 @@ import dataclasses
 from companion.rules.banking import BankEvent
 from companion.rules.banking import Limits as Limits  # re-exported: the games and forms use it
 from companion.rules.cards import Card
+from companion.rules.core import HandScore
 from companion.rules.events import Event, PerSeat, Seat
 from companion.rules.text import tr
 
@@ -108,6 +109,8 @@ class AceDeuceJackState:
     limits: Limits | None = None
     hand: Hand | None = None
     played: tuple[Played, ...] = ()
+    #: Each settled deal as a scored hand, made once when it is settled (``banking.scored``).
+    done: tuple[HandScore, ...] = ()
     #: Hands settled by the current banker since they took the bank.
     in_bank: int = 0
     #: Hands each seat has banked.

@@ -568,7 +568,10 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
         cards = (*last.cards, card)
         last = dataclasses.replace(last, cards=cards)
         return dataclasses.replace(
-            state, played=(*state.played[:-1], last), showing=len(cards) < play.PILES
+            state,
+            played=(*state.played[:-1], last),
+            done=(*state.done[:-1], banking.scored(last, self.score_lines, self.summary)),
+            showing=len(cards) < play.PILES,
         )
 
     def _drawn(self, state: AceDeuceJackState, event: HighCard) -> AceDeuceJackState:
@@ -624,6 +627,7 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
             state,
             hand=None,
             played=(*state.played, played),
+            done=(*state.done, banking.scored(played, self.score_lines, self.summary)),
             in_bank=in_bank,
             banked=tuple(banked),
             showing=len(hand.cards) < play.PILES,
@@ -694,7 +698,7 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
         return tr("{banker} banks; {cards}: the players win.", banker=banker, cards=played.cards)
 
     def hands(self, state: AceDeuceJackState) -> tuple[HandScore, ...]:
-        return banking.hands(state.played, self.score_lines, self.summary)
+        return state.done
 
     def postings(self, state: AceDeuceJackState) -> tuple[Posting, ...]:
         """The money of every settled hand (docs/ledger.md): zero-sum, no house."""

@@ -7,6 +7,7 @@ import dataclasses
 from companion.rules.banking import BankEvent
 from companion.rules.banking import Limits as Limits  # re-exported: the games and forms use it
 from companion.rules.cards import Card
+from companion.rules.core import HandScore
 from companion.rules.events import Event, Seat
 from companion.rules.text import tr
 
@@ -156,6 +157,8 @@ class SkinState:
     limits: Limits | None = None
     deal: DealState | None = None
     finished: tuple[Finished, ...] = ()
+    #: Each settled deal as a scored hand, made once when it is settled (``banking.scored``).
+    done: tuple[HandScore, ...] = ()
     next_banker: int | None = None
     #: The deal for the first banker: (seat, card) in dealing order, the last an ace.
     first_draw: tuple[tuple[int, Card], ...] = ()

@@ -842,6 +842,7 @@ class Skin(Rules[SkinState, SkinOptions]):
             state,
             deal=None,
             finished=(*state.finished, done),
+            done=(*state.done, banking.scored(done, self.score_lines, self.summary)),
             next_banker=self.passes_to(deal.limits.banker),
         )
 
@@ -905,7 +906,7 @@ class Skin(Rules[SkinState, SkinOptions]):
         return tr("{banker} banks; the deal ends.", banker=banker)
 
     def hands(self, state: SkinState) -> tuple[HandScore, ...]:
-        return banking.hands(state.finished, self.score_lines, self.summary)
+        return state.done
 
     def postings(self, state: SkinState) -> tuple[Posting, ...]:
         """Each deal's money (docs/ledger.md), the house's rake (if any) to the house:

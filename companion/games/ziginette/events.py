@@ -7,6 +7,7 @@ import dataclasses
 from companion.rules.banking import BankEvent
 from companion.rules.banking import Limits as Limits  # re-exported: the games and forms use it
 from companion.rules.cards import Card
+from companion.rules.core import HandScore
 from companion.rules.events import Event, Seat
 from companion.rules.text import tr
 
@@ -124,6 +125,8 @@ class ZiginetteState:
     limits: Limits | None = None
     deal: DealState | None = None
     finished: tuple[Finished, ...] = ()
+    #: Each settled deal as a scored hand, made once when it is settled (``banking.scored``).
+    done: tuple[HandScore, ...] = ()
     playettes: int = 0  # playettes since the last deal began
     #: The banker lost the last deal: the bank must pass to the right.
     must_pass: bool = False

@@ -564,6 +564,7 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
             state,
             deal=None,
             finished=(*state.finished, done),
+            done=(*state.done, banking.scored(done, self.score_lines, self.summary)),
             playettes=0,
             must_pass=banker_lost,
         )
@@ -628,7 +629,7 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
         return text
 
     def hands(self, state: ZiginetteState) -> tuple[HandScore, ...]:
-        return banking.hands(state.finished, self.score_lines, self.summary)
+        return state.done
 
     def postings(self, state: ZiginetteState) -> tuple[Posting, ...]:
         """Each deal's money (docs/ledger.md), the house's cut to the house: zero-sum."""
