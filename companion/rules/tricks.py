@@ -291,12 +291,15 @@ HELD = "{held}"
 class Duty:
     """A duty a play may have broken: holding any of ``cards`` made the play illegal.
     ``reason`` ends the flag's message, ``{held}`` standing for the evidence: a Text built with
-    ``held=HELD``, whose ``held`` is filled in when the play is proven (:class:`Proof`)."""
+    ``held=HELD``, whose ``held`` is filled in when the play is proven (:class:`Proof`).
+    ``must`` says what the duty asked, for a flag that cannot name the duty yet: ``follow
+    hearts``, ``trump``."""
 
     code: str  # "revoke" | "must-trump" | ...
     rule: str  # anchor on the rules page
     cards: frozenset[Card]
     reason: str  # "they held {held} and had to follow hearts"
+    must: str = ""  # "follow hearts"
 
 
 def with_held(reason: str, held: str) -> str:
@@ -313,14 +316,20 @@ def with_held(reason: str, held: str) -> str:
     return reason.replace(HELD, held)
 
 
+#: The code of a flag for a play proven illegal before the hand shows which duty it broke.
+ILLEGAL_PLAY = "illegal-play"
+
+
 @dataclasses.dataclass(frozen=True)
 class OpenPlay:
     """A play that may yet be proven wrong. Its duties are worked out once, when its trick is
     recorded, in order of precedence: the play broke the first duty whose cards the player
-    held. ``open``: the first ``open`` duties are not proven broken yet. ``broken``: a duty
-    proven broken (by ``held``) but not flagged yet, because the player may still turn out to
-    have held a card of an earlier duty (the led suit): the flag must name the rule actually
-    broken, so it waits until that is ruled out."""
+    held, and was legal if they held none. ``open``: the first ``open`` duties are not proven
+    broken yet. ``broken``: a duty proven broken (by ``held``) whose flag may still have to
+    wait, because the player may still turn out to have held a card of an earlier duty (the led
+    suit): the play is illegal either way, so it is flagged at once (``announced``: a flag
+    saying which duties it broke one of), and flagged again naming the rule actually broken
+    once the hand shows it."""
 
     trick: int
     position: int
@@ -330,18 +339,43 @@ class OpenPlay:
     open: int
     broken: int | None = None
     held: str = ""  # the evidence of ``broken`` (a Text): "Q♦ (played in trick 6)"
+    announced: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
 class Proof:
-    """A play proven to have broken ``duty``, certainly the first of its duties it broke."""
+    """A play proven illegal. ``duty`` is the duty it certainly broke first; None when it is
+    only proven to have broken one of ``duties`` (the hand will show which). ``names``: the
+    play was flagged earlier (:data:`ILLEGAL_PLAY`) and this proof names its duty."""
 
     play: OpenPlay
-    duty: Duty
+    duty: Duty | None
     held: str
+    duties: tuple[Duty, ...] = ()
+    names: bool = False
+
+    @property
+    def code(self) -> str:
+        return ILLEGAL_PLAY if self.duty is None else self.duty.code
 
     def violation(self, names: Sequence[str]) -> Violation:
         play, duty = self.play, self.duty
+        if duty is None:
+            return Violation(
+                ILLEGAL_PLAY,
+                tr(
+                    "Trick {trick}: {player} played {card}, illegal whichever duty it broke, "
+                    "since they held {held}: {player} had to {duties}. Which one shows later "
+                    "in the hand.",
+                    trick=play.trick,
+                    player=names[play.seat],
+                    card=play.card,
+                    held=self.held,
+                    duties=or_list([d.must for d in self.duties]),
+                ),
+                Severity.IRREGULARITY,
+                self.duties[0].rule,
+            )
         return Violation(
             duty.code,
             tr(
@@ -356,6 +390,14 @@ class Proof:
         )
 
 
+def or_list(items: Sequence[str]) -> str:
+    """Alternatives, ``follow hearts, trump or overtrump``: commas, then ``or`` before the last
+    (the item itself when there is one)."""
+    if len(items) < 2:
+        return items[0] if items else ""
+    return tr("{items} or {item}", items=comma_list(items[:-1]), item=items[-1])
+
+
 def _first_broken(play: OpenPlay, card: Card) -> int | None:
     """The first of the play's unproven duties that holding ``card`` broke, if any."""
     for index in range(play.open):
@@ -368,6 +410,59 @@ def _broken(play: OpenPlay, index: int, held: str) -> OpenPlay:
     return dataclasses.replace(play, open=index, broken=index, held=held)
 
 
+def _forced(unseen: frozenset[Card], cards: frozenset[Card], hidden: int) -> bool:
+    """Whether a player holding ``hidden`` cards nobody has seen yet (among ``unseen``, the
+    cards not played nor known in a hand) certainly holds one of ``cards``: fewer cards than
+    that are unseen outside them."""
+    return hidden > 0 and len(unseen - cards) < hidden
+
+
+def _unseen_held(unseen: frozenset[Card], cards: frozenset[Card], hidden: int) -> str:
+    return tr_n(
+        "a card that would have been legal ({n} of their cards is still unseen, and all but "
+        "{others} of the cards still out would have been)",
+        "a card that would have been legal ({n} of their cards are still unseen, and all but "
+        "{others} of the cards still out would have been)",
+        hidden,
+        others=len(unseen - cards),
+    )
+
+
+def _judge(
+    play: OpenPlay, unseen: frozenset[Card], hidden: int
+) -> tuple[OpenPlay, Proof | None, bool]:
+    """What is proven about ``play`` now: the play as it stands, a proof if one is due, and
+    whether it is settled (nothing more to prove). ``hidden``: how many cards the player still
+    holds that nobody has seen (``unseen`` lists the cards they could be)."""
+    duties = play.duties
+    # The play broke duty ``j`` for certain once every earlier duty is ruled out (none of its
+    # cards can be in the hand) and a card of ``j`` is shown, or forced by the count.
+    for j in range(len(duties)):
+        if j == play.broken:
+            held = play.held
+        elif j < play.open and _forced(unseen, duties[j].cards, hidden):
+            held = _unseen_held(unseen, duties[j].cards, hidden)
+        else:
+            held = ""
+        if held:
+            proof = Proof(play, duties[j], held, names=play.announced)
+            return play, proof, True
+        if j >= play.open or (hidden and unseen & duties[j].cards):
+            break  # duty j may still have been broken, or it is ruled out and a later one may be
+    if play.announced:
+        return play, None, False
+    everything = frozenset().union(*(d.cards for d in duties[: play.open]))
+    if play.broken is not None:
+        proof = Proof(play, None, play.held, duties[: play.broken + 1])
+    elif _forced(unseen, everything, hidden):
+        proof = Proof(play, None, _unseen_held(unseen, everything, hidden), duties[: play.open])
+    elif hidden == 0 or not unseen & everything:
+        return play, None, True  # legal: the player held none of the cards
+    else:
+        return play, None, False
+    return dataclasses.replace(play, announced=True), proof, False
+
+
 def prove_plays(
     pending: Sequence[OpenPlay],
     trick: TrickRecord,
@@ -376,23 +471,25 @@ def prove_plays(
     *,
     played: Callable[[], frozenset[Card]],
     left: int,
+    deck: frozenset[Card],
     known: Mapping[int, Card] | None = None,
 ) -> tuple[tuple[OpenPlay, ...], list[Proof]]:
-    """What recording ``trick`` proves, for games where every card is played: the plays still
-    open afterwards, and each play now certainly proven wrong.
+    """What recording ``trick`` proves, for games where every card of ``deck`` is played: the
+    plays still open afterwards, and each play now certainly proven wrong.
 
     ``pending`` holds the earlier plays of the hand still open, ``new`` this trick's plays that
     have duties. Every card a player plays was in their hand at each of their earlier plays, so
-    each card of ``trick`` is checked against that player's open duties (and nothing else: no
-    play is proven twice). ``known`` maps a seat to a card known to be in their hand until they
-    play it (an upcard that went to them): evidence from the start.
+    each card of ``trick`` is checked against that player's open duties. ``known`` maps a seat
+    to a card known to be in their hand until they play it (an upcard that went to them):
+    evidence from the start. ``left``: the cards each player still holds after this trick.
 
-    A play is flagged for a duty once it is certain the player did not hold a card of an earlier
-    duty (the led suit before a duty to trump): at once for the first duty; otherwise when each
-    card of the earlier duties is known to be elsewhere (already ``played`` in the hand: the
-    callable gives every card played so far, this trick included; or known in another hand), or
-    when every card the player held is known (``left``: the cards each player still holds after
-    this trick, which are all known when they are the player's ``known`` card, or none).
+    A play is illegal if the player held a card of any of its duties; it broke the first such
+    duty. It is flagged as soon as it is certainly illegal: when a card of a duty shows in the
+    player's hand, or when the cards still unseen (not ``played``, this trick included, nor
+    known in a hand) leave the player no way to hold none. If the duty broken is certain too
+    (each earlier duty ruled out: its cards are all elsewhere, or the player's hand is all
+    known), the flag names it; otherwise the flag (:data:`ILLEGAL_PLAY`) says which duties it
+    broke one of, and a second flag names the duty once the hand shows it.
     """
     known = known or {}
     out: list[OpenPlay] = []
@@ -407,24 +504,18 @@ def prove_plays(
         if up is not None and (index := _first_broken(play, up)) is not None:
             play = _broken(play, index, tr("{card} (the upcard)", card=up))
         out.append(play)
+    if not out:
+        return (), []
+    unseen = deck - played() - frozenset(known.values())
     found: list[Proof] = []
     still: list[OpenPlay] = []
-    cards: frozenset[Card] | None = None
     for play in out:
-        if play.broken is None and play.open:
+        hidden = left - (1 if play.seat in known else 0)
+        play, proof, settled = _judge(play, unseen, hidden)
+        if proof is not None:
+            found.append(proof)
+        if not settled:
             still.append(play)
-            continue
-        if play.broken is None:
-            continue
-        settled = left == (1 if play.seat in known else 0)
-        if play.broken and not settled:
-            if cards is None:
-                cards = played()
-            elsewhere = cards | {c for s, c in known.items() if s != play.seat}
-            if not all(d.cards <= elsewhere for d in play.duties[: play.broken]):
-                still.append(play)
-                continue
-        found.append(Proof(play, play.duties[play.broken], play.held))
     found.sort(key=lambda p: (p.play.trick, p.play.position))
     return tuple(still), found
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.games.belote.cards import (
+    DECK,
     HAND_POINTS,
     LAST_TRICK,
     duties,
@@ -80,7 +81,14 @@ def prove(
         return frozenset(c for t in tricks for c in t.cards)
 
     return prove_plays(
-        hand.pending, record, new, 4, played=played, left=TRICKS - record.number, known=known
+        hand.pending,
+        record,
+        new,
+        4,
+        played=played,
+        left=TRICKS - record.number,
+        deck=DECK,
+        known=known,
     )
 
 
