@@ -213,12 +213,16 @@ def _never(card: Card) -> bool:
 
 @dataclasses.dataclass(frozen=True)
 class Failure:
-    """A play that did not follow the led ``suit``: a revoke once the player shows the suit."""
+    """A play that did not follow the led ``suit``: a revoke once the player shows the suit.
+    ``drawn``: cards the player drew since (any of them may be a card of the suit they play
+    later); ``shown``: cards of the suit they played since, fewer than ``drawn`` so far."""
 
     trick: int
     seat: int
     suit: Suit
     card: Card  # what was played instead
+    drawn: int = 0
+    shown: int = 0
 
 
 def follow_step(
@@ -233,7 +237,9 @@ def follow_step(
     follow, so it was in their hand all along). Each card is checked only against its player's
     unproven failures, and each failure is proven once, by the first such card: a player who
     revokes in a suit again after being flagged for it is flagged again. ``free`` cards (a
-    joker that may be played at any time) never count as not following."""
+    joker that may be played at any time) never count as not following. A player who drew
+    ``drawn`` cards since the failure (:func:`drew`) proves it with the suit's card played
+    after ``drawn`` others: more cards of the suit than they can have drawn."""
     still = list(unproven)
     proven: list[tuple[Failure, Card]] = []
     plays = trick.plays(n_seats)
@@ -242,8 +248,12 @@ def follow_step(
         if suit is None:
             continue
         for failure in [f for f in still if f.seat == seat and f.suit == suit]:
+            index = still.index(failure)
+            if failure.shown < failure.drawn:
+                still[index] = dataclasses.replace(failure, shown=failure.shown + 1)
+                continue
             proven.append((failure, card))
-            still.remove(failure)
+            del still[index]
     if trick.lead is not None:
         # The leader cannot fail to follow, even when a led joker lets the next card set the suit.
         for seat, card in plays[1:]:
@@ -252,31 +262,97 @@ def follow_step(
     return tuple(still), proven
 
 
+def drew(unproven: Sequence[Failure], seat: int) -> tuple[Failure, ...]:
+    """The failures after ``seat`` draws a card, which may be of any suit."""
+    return tuple(
+        dataclasses.replace(f, drawn=f.drawn + 1) if f.seat == seat else f for f in unproven
+    )
+
+
+def counted_step(
+    unproven: Sequence[Failure],
+    unseen: frozenset[Card],
+    hidden: Callable[[int], int],
+    known: Mapping[int, Card] | None = None,
+    suit_of: SuitOf = natural_suit,
+) -> tuple[tuple[Failure, ...], list[tuple[Failure, Card | None]]]:
+    """Failures to follow proven without a card of the suit played: by a card ``known`` in the
+    player's hand (an upcard they took, not played yet), or by the count: the player still
+    holds ``hidden(seat)`` cards nobody has seen, among ``unseen`` (the cards not played nor
+    known in a hand), and too few of those are outside the suit for all of them to be, even
+    after the cards they drew since. The failures still unproven, and those proven (with the
+    known card, or None for a count)."""
+    known = known or {}
+    still: list[Failure] = []
+    proven: list[tuple[Failure, Card | None]] = []
+    for failure in unproven:
+        up = known.get(failure.seat)
+        if up is not None and suit_of(up) == failure.suit and not failure.drawn:
+            proven.append((failure, up))
+            continue
+        outside = sum(1 for c in unseen if suit_of(c) != failure.suit)
+        if failure.shown + max(0, hidden(failure.seat) - outside) > failure.drawn:
+            proven.append((failure, None))
+            continue
+        still.append(failure)
+    return tuple(still), proven
+
+
 def revoke_flags(
-    proven: Sequence[tuple[Failure, Card]],
+    proven: Sequence[tuple[Failure, Card | None]],
     number: int,
     names: Sequence[str],
     rule: str = "follow-suit",
+    upcard: Card | None = None,
 ) -> list[Violation]:
-    """The flags for failures to follow proven in trick ``number`` (see :func:`follow_step`):
-    both tricks are named."""
+    """The flags for failures to follow proven in trick ``number`` (see :func:`follow_step`
+    and :func:`counted_step`): both tricks are named, or what else proves it."""
     return [
         Violation(
-            "revoke",
-            tr(
-                "Revoke by {player}: no {suit} in trick {trick} although {card} was still in "
-                "hand (played in trick {number}).",
-                player=names[failure.seat],
-                suit=suit_one(failure.suit),
-                trick=failure.trick,
-                card=card,
-                number=number,
-            ),
-            Severity.IRREGULARITY,
-            rule,
+            "revoke", revoke_text(failure, card, number, names, upcard), Severity.IRREGULARITY, rule
         )
         for failure, card in proven
     ]
+
+
+def revoke_text(
+    failure: Failure, card: Card | None, number: int, names: Sequence[str], upcard: Card | None
+) -> str:
+    """Why a failure to follow is a revoke: a card of the suit played later (``card``, in
+    trick ``number``), the ``upcard`` the player took, or the count of the cards unseen."""
+    values = {"player": names[failure.seat], "suit": suit_one(failure.suit), "trick": failure.trick}
+    if card is None:
+        return tr(
+            "Revoke by {player}: no {suit} in trick {trick} although they still held one: the "
+            "cards still unseen leave them no hand without one.",
+            **values,
+        )
+    if card == upcard:
+        return tr(
+            "Revoke by {player}: no {suit} in trick {trick} although {card}, the upcard they "
+            "took, was still in hand.",
+            card=card,
+            **values,
+        )
+    if failure.drawn:
+        return tr_n(
+            "Revoke by {player}: no {suit} in trick {trick} although one was still in hand: "
+            "{count} played since (the last {card}, in trick {number}), and only {n} card drawn.",
+            "Revoke by {player}: no {suit} in trick {trick} although one was still in hand: "
+            "{count} played since (the last {card}, in trick {number}), and only {n} cards drawn.",
+            failure.drawn,
+            count=failure.shown + 1,
+            card=card,
+            number=number,
+            **values,
+        )
+    return tr(
+        "Revoke by {player}: no {suit} in trick {trick} although {card} was still in hand "
+        "(played in trick {number}).",
+        card=card,
+        number=number,
+        **values,
+    )
 
 
 # --- duties of play with precedence (follow, then trump, beat, ...) ----------------------------
