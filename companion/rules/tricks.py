@@ -13,7 +13,7 @@ Games pass in how *their* cards behave (``suit_of`` for a left bower that belong
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from companion.rules.cards import Card, Suit
 from companion.rules.core import Severity, Violation
@@ -287,7 +287,7 @@ def counted_step(
     proven: list[tuple[Failure, Card | None]] = []
     for failure in unproven:
         up = known.get(failure.seat)
-        if up is not None and suit_of(up) == failure.suit and not failure.drawn:
+        if up is not None and suit_of(up) == failure.suit:
             proven.append((failure, up))
             continue
         outside = sum(1 for c in unseen if suit_of(c) != failure.suit)
@@ -303,23 +303,29 @@ def revoke_flags(
     number: int,
     names: Sequence[str],
     rule: str = "follow-suit",
-    upcard: Card | None = None,
+    known: Collection[Card] = (),
 ) -> list[Violation]:
     """The flags for failures to follow proven in trick ``number`` (see :func:`follow_step`
-    and :func:`counted_step`): both tricks are named, or what else proves it."""
+    and :func:`counted_step`): both tricks are named, or what else proves it (``known``: the
+    cards known in a hand, which prove a failure while still there)."""
     return [
         Violation(
-            "revoke", revoke_text(failure, card, number, names, upcard), Severity.IRREGULARITY, rule
+            "revoke", revoke_text(failure, card, number, names, known), Severity.IRREGULARITY, rule
         )
         for failure, card in proven
     ]
 
 
 def revoke_text(
-    failure: Failure, card: Card | None, number: int, names: Sequence[str], upcard: Card | None
+    failure: Failure,
+    card: Card | None,
+    number: int,
+    names: Sequence[str],
+    known: Collection[Card] = (),
 ) -> str:
     """Why a failure to follow is a revoke: a card of the suit played later (``card``, in
-    trick ``number``), the ``upcard`` the player took, or the count of the cards unseen."""
+    trick ``number``), a card the player took face up (one of the ``known``), or the count of
+    the cards unseen (``card`` None)."""
     values = {"player": names[failure.seat], "suit": suit_one(failure.suit), "trick": failure.trick}
     if card is None:
         return tr(
@@ -327,10 +333,10 @@ def revoke_text(
             "cards still unseen leave them no hand without one.",
             **values,
         )
-    if card == upcard:
+    if card in known:
         return tr(
-            "Revoke by {player}: no {suit} in trick {trick} although {card}, the upcard they "
-            "took, was still in hand.",
+            "Revoke by {player}: no {suit} in trick {trick} although {card}, which they took "
+            "face up, was still in hand.",
             card=card,
             **values,
         )

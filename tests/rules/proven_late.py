@@ -60,8 +60,31 @@ class Breach:
     duties: tuple[tuple[str, frozenset[Card]], ...]
 
 
-def _forced(unseen: frozenset[Card], cards: frozenset[Card], hidden: int) -> bool:
-    return hidden > 0 and len(unseen - cards) < hidden
+@dataclass(frozen=True)
+class Seen:
+    """What the table knows of the breaker's hand at the breach, after some trick."""
+
+    shown: frozenset[Card]  # played since the breach
+    mine: frozenset[Card]  # known in their hand all along (a card taken face up)
+    unseen: frozenset[Card]  # the cards not played nor known in a hand
+    rest: int  # their cards nobody has seen yet
+    draws: int  # cards they drew since the breach
+
+    def holds(self, cards: frozenset[Card]) -> bool:
+        """Whether they certainly held one of ``cards`` at the breach."""
+        least = len(self.shown & cards) + max(0, self.rest - len(self.unseen - cards))
+        return bool(self.mine & cards) or least > self.draws
+
+
+@dataclass(frozen=True)
+class Either:
+    """Two moments of one trick (before and after its draw): what either proves."""
+
+    after: Seen
+    ahead: Seen
+
+    def holds(self, cards: frozenset[Card]) -> bool:
+        return self.after.holds(cards) or self.ahead.holds(cards)
 
 
 def expected_flags(
@@ -70,13 +93,21 @@ def expected_flags(
     pack: Iterable[Card],
     known: Callable[[int], dict[int, Card]],
     hidden: Callable[[int], int],
+    drawn: Callable[[int], int] = lambda t: 0,
 ) -> list[tuple[int, str]]:
     """The flags the breach must get: (trick number, code), in order.
 
     ``tricks``: every trick of the hand as (seat, card) in play order; ``known(t)``: the cards
     known in a hand after trick ``t`` (seat: card); ``hidden(t)``: how many cards of the
-    breaker's are still unseen after trick ``t`` (cards they will play, a known card not
-    counted)."""
+    breaker's are still unseen after trick ``t`` (a known card not counted); ``drawn(t)``: how
+    many cards the breaker drew after the breach, up to trick ``t`` (after its play: a card they
+    play in trick ``t`` may be one drawn after trick ``t - 1``, not after trick ``t``).
+
+    With draws (one duty), the breaker's hand at the breach and the cards drawn since are
+    together the cards played since and the hidden ones, so they held a card of the duty for
+    certain once the duty's cards among those cannot all be drawn ones: the cards of the duty
+    played since, plus the fewest the hidden cards can hold (all but the unseen cards outside
+    the duty), outnumber the cards drawn."""
     deck = frozenset(pack)
     union = frozenset().union(*(cards for _, cards in breach.duties))
     flags: list[tuple[int, str]] = []
@@ -89,13 +120,17 @@ def expected_flags(
         if number > breach.trick:
             shown |= {c for s, c in trick if s == breach.seat}
         here = known(number)
-        mine = shown | ({here[breach.seat]} if breach.seat in here else set())
+        mine = {here[breach.seat]} if breach.seat in here else set()
         unseen = deck - played - set(here.values())
-        rest = hidden(number)
-        illegal = bool(mine & union) or _forced(unseen, union, rest)
+        rest, draws, before = hidden(number), drawn(number), drawn(number - 1)
+        after = Seen(frozenset(shown), frozenset(mine), unseen, rest, draws)
+        # Before the draw that follows the trick, if any: their card in it cannot be that one.
+        ahead = Seen(frozenset(shown), frozenset(mine), unseen, rest - (draws - before), before)
+        seen = Either(after, ahead)
+        illegal = seen.holds(union)
         named = None
         for code, cards in breach.duties:
-            if mine & cards or _forced(unseen, cards, rest):
+            if seen.holds(cards):
                 named = code
                 break
             if rest and unseen & cards:
@@ -118,6 +153,7 @@ class LongRun:
     false_flags: int = 0
     late: Counter[str] = field(default_factory=Counter)  # proven by a later trick
     either: Counter[str] = field(default_factory=Counter)  # flagged before the duty was known
+    never: Counter[str] = field(default_factory=Counter)  # the hand never proves it
     hands: int = 0
 
     def add(
@@ -132,6 +168,8 @@ class LongRun:
             self.wrong[duty] += 1
         if len(want) == 2:
             self.either[duty] += 1
+        if not want:
+            self.never[duty] += 1
         if want and want[0][0] > trick:
             self.late[duty] += 1
 
@@ -141,7 +179,8 @@ class LongRun:
             lines.append(
                 f"  {duty}: flagged right {self.right[duty]}, wrong {self.wrong[duty]}, "
                 f"missed {self.missed[duty]} (proven by a later trick {self.late[duty]}, "
-                f"flagged before the duty was known {self.either[duty]})"
+                f"flagged before the duty was known {self.either[duty]}, never proven by the "
+                f"hand and not flagged {self.never[duty]})"
             )
         lines.append(f"  false flags on legal hands: {self.false_flags}")
         return "\n".join(lines)

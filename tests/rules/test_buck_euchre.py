@@ -702,10 +702,10 @@ def test_each_revoke_is_flagged_when_proven_even_twice_in_one_suit() -> None:
         (4, "revoke", Severity.IRREGULARITY),
     ]
     assert [v.message for _, v in result_.flagged] == [
-        "Revoke by Ann: no diamond in trick 1 although 9♦, the upcard they took, was still in "
-        "hand.",
-        "Revoke by Ann: no diamond in trick 2 although 9♦, the upcard they took, was still in "
-        "hand.",
+        "Revoke by Ann: no diamond in trick 1 although 9♦, which they took face up, was still "
+        "in hand.",
+        "Revoke by Ann: no diamond in trick 2 although 9♦, which they took face up, was still "
+        "in hand.",
     ]
     assert all(v.rule == "follow-suit" for _, v in result_.flagged)
     # Recorded: the hand is scored (Bob 2 tricks as declarer: euchred).

@@ -290,7 +290,7 @@ def trick_problems(rules: Table, hand: Hand, trick: Trick) -> list[Violation]:
         if card is not None and card != hand.upcard
         else Violation(
             "revoke",
-            revoke_text(failure, card, record.number, names, hand.upcard),
+            revoke_text(failure, card, record.number, names, [c for c in (hand.upcard,) if c]),
             Severity.IRREGULARITY,
             "follow-suit",
         )
