@@ -340,7 +340,9 @@ def test_every_duty_proven_late_long_run() -> None:
         "broken_by": ["any", "effective"],
         "nov_rounding": ["half-up", "floor"],
     }
-    for k in range(LONG_RUN):
+    for k in range(LONG_RUN * 10):  # until LONG_RUN hands had a breach
+        if tally.hands >= LONG_RUN:
+            break
         n = 2 + k % 4
         options = {key: rng.choice(v) for key, v in choices.items()}
         want, got, breach = proven_late(rng, n, options, rng.randrange(30))
