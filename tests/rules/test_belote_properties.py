@@ -395,7 +395,7 @@ def proven_late(
 CLAIMS = ("declaration-not-held", "belote-not-held")
 
 
-@FAST
+@settings(FAST, max_examples=100)
 @given(
     options=OPTIONS,
     data=st.data(),
