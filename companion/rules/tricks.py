@@ -551,19 +551,19 @@ def prove_plays(
     new: Sequence[OpenPlay],
     n_seats: int,
     *,
-    played: Callable[[], frozenset[Card]],
-    left: int,
+    before: Sequence[TrickRecord],
+    length: int,
     deck: frozenset[Card],
-    known: Mapping[int, Card] | None = None,
+    upcard: tuple[int, Card] | None = None,
 ) -> tuple[tuple[OpenPlay, ...], list[Proof]]:
     """What recording ``trick`` proves, for games where every card of ``deck`` is played: the
     plays still open afterwards, and each play now certainly proven wrong.
 
     ``pending`` holds the earlier plays of the hand still open, ``new`` this trick's plays that
-    have duties. Every card a player plays was in their hand at each of their earlier plays, so
-    each card of ``trick`` is checked against that player's open duties. ``known`` maps a seat
-    to a card known to be in their hand until they play it (an upcard that went to them):
-    evidence from the start. ``left``: the cards each player still holds after this trick.
+    have duties; ``before``: the hand's earlier tricks, of ``length`` in all. Every card a
+    player plays was in their hand at each of their earlier plays, so each card of ``trick`` is
+    checked against that player's open duties. ``upcard``: a seat and a card known to be in
+    their hand until they play it (an upcard that went to them): evidence from the start.
 
     A play is illegal if the player held a card of any of its duties; it broke the first such
     duty. It is flagged as soon as it is certainly illegal: when a card of a duty shows in the
@@ -573,7 +573,9 @@ def prove_plays(
     known), the flag names it; otherwise the flag (:data:`ILLEGAL_PLAY`) says which duties it
     broke one of, and a second flag names the duty once the hand shows it.
     """
-    known = known or {}
+    played = frozenset(c for t in (*before, trick) for c in t.cards)
+    known = dict([upcard]) if upcard is not None and upcard[1] not in played else {}
+    left = length - trick.number
     out: list[OpenPlay] = []
     for play in pending:
         for seat, card in trick.plays(n_seats):
@@ -588,7 +590,7 @@ def prove_plays(
         out.append(play)
     if not out:
         return (), []
-    unseen = deck - played() - frozenset(known.values())
+    unseen = deck - played - frozenset(known.values())
     found: list[Proof] = []
     still: list[OpenPlay] = []
     for play in out:

@@ -186,6 +186,32 @@ class LongRun:
         return "\n".join(lines)
 
 
+#: A flag as the tests compare them: (trick number, code).
+Flags = list[tuple[int, str]]
+
+
+def long_run(
+    game: str,
+    breach_hand: Callable[[int], tuple[str, Flags, Flags, Breach | None]],
+    legal_hand_flagged: Callable[[int], bool],
+) -> None:
+    """The long run of one game: ``breach_hand(n)`` plays hand ``n`` with a breach injected
+    (the duty asked for, the flags the proof asks for and the engine's, the breach or None if
+    the hand gave no chance), ``legal_hand_flagged(n)`` plays a legal hand and says whether
+    anything was flagged; until LONG_RUN hands had a breach. Prints the tally."""
+    tally = LongRun()
+    for n in range(LONG_RUN * 10):
+        if tally.hands >= LONG_RUN:
+            break
+        duty, want, got, breach = breach_hand(n)
+        if breach is not None:
+            tally.add(duty, breach.trick, want, got)
+        if legal_hand_flagged(n):
+            tally.false_flags += 1
+    print(tally.report(game))
+    assert not tally.wrong and not tally.missed and not tally.false_flags
+
+
 def flags_of(
     flagged: Sequence[tuple[int, Violation]], trick_of: dict[int, int]
 ) -> list[tuple[int, str]]:

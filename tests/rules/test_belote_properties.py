@@ -39,10 +39,11 @@ from companion.rules.events import Event, Seat
 from tests.rules.proven_late import (
     LONG_RUN,
     Breach,
-    LongRun,
+    Flags,
     duty_cards,
     expected_flags,
     flags_of,
+    long_run,
 )
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -416,17 +417,17 @@ def test_every_duty_proven_late_is_flagged_by_the_first_card_that_proves_it(
 @pytest.mark.skipif(not LONG_RUN, reason="the long run: set PROVEN_LATE to a number of hands")
 def test_every_duty_proven_late_long_run() -> None:
     rnd = random.Random(28)
-    tally = LongRun()
-    for n in range(LONG_RUN * 10):  # until LONG_RUN hands had a breach
-        if tally.hands >= LONG_RUN:
-            break
+
+    def options() -> dict[str, Any]:
+        return {k: rnd.choice(v) for k, v in OPTION_CHOICES.items()}
+
+    def breach_hand(n: int) -> tuple[str, Flags, Flags, Breach | None]:
         duty = DUTIES[n % len(DUTIES)]
-        options = {k: rnd.choice(v) for k, v in OPTION_CHOICES.items()}
-        want, got, breach = proven_late(rnd, options, duty, rnd.randrange(28))
-        if breach is not None:
-            tally.add(duty, breach.trick, want, got)
-        legal_play = play_game(rnd, options, hands=1, cheat=False)
-        if replay(Belote(4, options, NAMES), legal_play.events).flagged:
-            tally.false_flags += 1
-    print(tally.report("Belote"))
-    assert not tally.wrong and not tally.missed and not tally.false_flags
+        return duty, *proven_late(rnd, options(), duty, rnd.randrange(28))
+
+    def legal_hand_flagged(n: int) -> bool:
+        chosen = options()
+        table = play_game(rnd, chosen, hands=1, cheat=False)
+        return bool(replay(Belote(4, chosen, NAMES), table.events).flagged)
+
+    long_run("Belote", breach_hand, legal_hand_flagged)

@@ -36,10 +36,11 @@ from companion.rules.events import Seat
 from tests.rules.proven_late import (
     LONG_RUN,
     Breach,
-    LongRun,
+    Flags,
     duty_cards,
     expected_flags,
     flags_of,
+    long_run,
 )
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -395,18 +396,17 @@ def test_every_duty_proven_late_is_flagged_by_the_first_card_that_proves_it(
 @pytest.mark.skipif(not LONG_RUN, reason="the long run: set PROVEN_LATE to a number of hands")
 def test_every_duty_proven_late_long_run() -> None:
     rnd = random.Random(28)
-    tally = LongRun()
-    for _ in range(LONG_RUN * 10):  # until LONG_RUN hands had a breach
-        if tally.hands >= LONG_RUN:
-            break
-        options = {"start_score": 25, "dirty_clubs_pickup": rnd.random() < 0.5}
-        want, got, breach = proven_late(rnd, options, rnd.randrange(4))
-        if breach is not None:
-            tally.add("revoke (effective suit)", breach.trick, want, got)
-        rules = BuckEuchre(4, options, NAMES)
+
+    def options() -> dict[str, Any]:
+        return {"start_score": 25, "dirty_clubs_pickup": rnd.random() < 0.5}
+
+    def breach_hand(n: int) -> tuple[str, Flags, Flags, Breach | None]:
+        return "revoke (effective suit)", *proven_late(rnd, options(), rnd.randrange(4))
+
+    def legal_hand_flagged(n: int) -> bool:
+        rules = BuckEuchre(4, options(), NAMES)
         table = Table(rules, rnd, rules.initial_state(), checked=False)
         table.play_hand(rnd.sample(PACK, len(PACK)))
-        if replay(rules, table.events).flagged:
-            tally.false_flags += 1
-    print(tally.report("Buck Euchre"))
-    assert not tally.wrong and not tally.missed and not tally.false_flags
+        return bool(replay(rules, table.events).flagged)
+
+    long_run("Buck Euchre", breach_hand, legal_hand_flagged)

@@ -25,10 +25,11 @@ from companion.rules.events import Event, Seat
 from tests.rules.proven_late import (
     LONG_RUN,
     Breach,
-    LongRun,
+    Flags,
     duty_cards,
     expected_flags,
     flags_of,
+    long_run,
 )
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -286,28 +287,23 @@ def test_every_duty_proven_late_is_flagged_by_the_first_card_that_proves_it(
 @pytest.mark.skipif(not LONG_RUN, reason="the long run: set PROVEN_LATE to a number of hands")
 def test_every_duty_proven_late_long_run() -> None:
     rng = random.Random(28)
-    tally = LongRun()
-    for n in range(LONG_RUN * 10):  # until LONG_RUN hands had a breach
-        if tally.hands >= LONG_RUN:
-            break
-        duty = DUTIES[n % len(DUTIES)]
-        order = rng.sample(PACK, len(PACK))
-        options = {
+
+    def options() -> dict[str, Any]:
+        return {
             "trick_point": rng.random() < 0.5,
             "direction": rng.choice(["clockwise", "counter-clockwise"]),
             "penalty": rng.choice(["game", "hand"]),
             "forfeit": rng.choice(["confirm", "auto"]),
         }
-        want, got, breach = proven_late(
-            order, rng.randrange(4), options, rng.randrange(2**32), rng.randrange(1, 36), duty
-        )
-        if breach is None:
-            continue
-        tally.add(duty, breach.trick, want, got)
-        legal_events, _ = play_hand(
-            Malilla(4, options, NAMES), order, rng.randrange(4), random.Random(n)
-        )
-        if replay(Malilla(4, options, NAMES), legal_events).flagged:
-            tally.false_flags += 1
-    print(tally.report("Malilla"))
-    assert not tally.wrong and not tally.missed and not tally.false_flags
+
+    def breach_hand(n: int) -> tuple[str, Flags, Flags, Breach | None]:
+        duty, order = DUTIES[n % len(DUTIES)], rng.sample(PACK, len(PACK))
+        seed, cheat_at = rng.randrange(2**32), rng.randrange(1, 36)
+        return duty, *proven_late(order, rng.randrange(4), options(), seed, cheat_at, duty)
+
+    def legal_hand_flagged(n: int) -> bool:
+        rules = Malilla(4, options(), NAMES)
+        events, _ = play_hand(rules, rng.sample(PACK, len(PACK)), rng.randrange(4), rng)
+        return bool(replay(rules, events).flagged)
+
+    long_run("Malilla", breach_hand, legal_hand_flagged)

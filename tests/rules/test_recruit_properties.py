@@ -28,10 +28,11 @@ from companion.rules.text import Text
 from tests.rules.proven_late import (
     LONG_RUN,
     Breach,
-    LongRun,
+    Flags,
     duty_cards,
     expected_flags,
     flags_of,
+    long_run,
 )
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -429,28 +430,27 @@ def test_every_duty_proven_late_is_flagged_by_the_first_card_that_proves_it(
 @pytest.mark.skipif(not LONG_RUN, reason="the long run: set PROVEN_LATE to a number of hands")
 def test_every_duty_proven_late_long_run() -> None:
     rnd = random.Random(28)
-    tally = LongRun()
     choices = {
         "joker_play": ["void-only", "any-time"],
         "joker_lead": ["no-suit", "next-card"],
         "match_scoring": ["instead", "bonus"],
         "ties": ["share", "play-off"],
     }
-    for k in range(LONG_RUN * 10):  # until LONG_RUN hands had a breach
-        if tally.hands >= LONG_RUN:
-            break
-        n = (2, 3, 4)[k % 3]
-        options = {key: rnd.choice(v) for key, v in choices.items()}
-        joker = k % 4 == 0
-        perm = rnd.sample(PACK, len(PACK))
+
+    def options() -> dict[str, str]:
+        return {key: rnd.choice(v) for key, v in choices.items()}
+
+    def breach_hand(k: int) -> tuple[str, Flags, Flags, Breach | None]:
+        joker, perm = k % 4 == 0, rnd.sample(PACK, len(PACK))
         plan = Revoke(after=rnd.randrange(12), joker=joker)
-        want, got, breach = proven_late(rnd, perm, n, options, plan)
-        if breach is not None:
-            tally.add("revoke (joker)" if joker else "revoke", breach.trick, want, got)
-        rules = Recruit(n, options, NAMES[:n])
+        duty = "revoke (joker)" if joker else "revoke"
+        return duty, *proven_late(rnd, perm, (2, 3, 4)[k % 3], options(), plan)
+
+    def legal_hand_flagged(k: int) -> bool:
+        n = (2, 3, 4)[k % 3]
+        rules = Recruit(n, options(), NAMES[:n])
         table = Table(rules, rnd, rules.initial_state(), checked=False)
         table.play_hand(rnd.sample(PACK, len(PACK)), frozenset(), None)
-        if replay(rules, table.events).flagged:
-            tally.false_flags += 1
-    print(tally.report("Recruit"))
-    assert not tally.wrong and not tally.missed and not tally.false_flags
+        return bool(replay(rules, table.events).flagged)
+
+    long_run("Recruit", breach_hand, legal_hand_flagged)

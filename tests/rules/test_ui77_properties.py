@@ -36,10 +36,11 @@ from companion.rules.events import Seat
 from tests.rules.proven_late import (
     LONG_RUN,
     Breach,
-    LongRun,
+    Flags,
     duty_cards,
     expected_flags,
     flags_of,
+    long_run,
 )
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")
@@ -334,23 +335,22 @@ def test_every_duty_proven_late_is_flagged_by_the_first_card_that_proves_it(
 @pytest.mark.skipif(not LONG_RUN, reason="the long run: set PROVEN_LATE to a number of hands")
 def test_every_duty_proven_late_long_run() -> None:
     rng = random.Random(28)
-    tally = LongRun()
     choices = {
         "ace_low": [False, True],
         "broken_by": ["any", "effective"],
         "nov_rounding": ["half-up", "floor"],
     }
-    for k in range(LONG_RUN * 10):  # until LONG_RUN hands had a breach
-        if tally.hands >= LONG_RUN:
-            break
-        n = 2 + k % 4
-        options = {key: rng.choice(v) for key, v in choices.items()}
-        want, got, breach = proven_late(rng, n, options, rng.randrange(30))
-        if breach is not None:
-            tally.add("revoke", breach.trick, want, got)
-        events, _, _, _ = play_hand(rng, n, rng.randrange(n), options)
-        flagged = replay(Ui77(n, options, NAMES[:n]), events).flagged
-        if any(v.code != "trump-led-early" for _, v in flagged):
-            tally.false_flags += 1
-    print(tally.report("Ui77"))
-    assert not tally.wrong and not tally.missed and not tally.false_flags
+
+    def options() -> dict[str, Any]:
+        return {key: rng.choice(v) for key, v in choices.items()}
+
+    def breach_hand(k: int) -> tuple[str, Flags, Flags, Breach | None]:
+        return "revoke", *proven_late(rng, 2 + k % 4, options(), rng.randrange(30))
+
+    def legal_hand_flagged(k: int) -> bool:
+        n, chosen = 2 + k % 4, options()
+        events, _, _, _ = play_hand(rng, n, rng.randrange(n), chosen)
+        flagged = replay(Ui77(n, chosen, NAMES[:n]), events).flagged
+        return any(v.code != "trump-led-early" for _, v in flagged)
+
+    long_run("Ui77", breach_hand, legal_hand_flagged)

@@ -262,22 +262,8 @@ def prove(
         duties = play_duties(before, names[winner], winner % 2 != seat % 2, card, trump, led)
         if duties:
             new.append(OpenPlay(record.number, position, seat, card, duties, len(duties)))
-    all_tricks = (*tricks, record)
-    dealer, up = upcard
-    held = {} if any(up in t.cards for t in all_tricks) else {dealer: up}
-
-    def played() -> frozenset[Card]:
-        return frozenset(c for t in all_tricks for c in t.cards)
-
     return prove_plays(
-        pending,
-        record,
-        new,
-        4,
-        played=played,
-        left=TRICKS - record.number,
-        deck=_DECK,
-        known=held,
+        pending, record, new, 4, before=tricks, length=TRICKS, deck=_DECK, upcard=upcard
     )
 
 
