@@ -13,7 +13,7 @@ Games pass in how *their* cards behave (``suit_of`` for a left bower that belong
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from companion.rules.cards import Card, Suit
 from companion.rules.core import Severity, Violation
@@ -213,12 +213,16 @@ def _never(card: Card) -> bool:
 
 @dataclasses.dataclass(frozen=True)
 class Failure:
-    """A play that did not follow the led ``suit``: a revoke once the player shows the suit."""
+    """A play that did not follow the led ``suit``: a revoke once the player shows the suit.
+    ``drawn``: cards the player drew since (any of them may be a card of the suit they play
+    later); ``shown``: cards of the suit they played since, fewer than ``drawn`` so far."""
 
     trick: int
     seat: int
     suit: Suit
     card: Card  # what was played instead
+    drawn: int = 0
+    shown: int = 0
 
 
 def follow_step(
@@ -233,7 +237,9 @@ def follow_step(
     follow, so it was in their hand all along). Each card is checked only against its player's
     unproven failures, and each failure is proven once, by the first such card: a player who
     revokes in a suit again after being flagged for it is flagged again. ``free`` cards (a
-    joker that may be played at any time) never count as not following."""
+    joker that may be played at any time) never count as not following. A player who drew
+    ``drawn`` cards since the failure (:func:`drew`) proves it with the suit's card played
+    after ``drawn`` others: more cards of the suit than they can have drawn."""
     still = list(unproven)
     proven: list[tuple[Failure, Card]] = []
     plays = trick.plays(n_seats)
@@ -242,8 +248,12 @@ def follow_step(
         if suit is None:
             continue
         for failure in [f for f in still if f.seat == seat and f.suit == suit]:
+            index = still.index(failure)
+            if failure.shown < failure.drawn:
+                still[index] = dataclasses.replace(failure, shown=failure.shown + 1)
+                continue
             proven.append((failure, card))
-            still.remove(failure)
+            del still[index]
     if trick.lead is not None:
         # The leader cannot fail to follow, even when a led joker lets the next card set the suit.
         for seat, card in plays[1:]:
@@ -252,31 +262,103 @@ def follow_step(
     return tuple(still), proven
 
 
+def drew(unproven: Sequence[Failure], seat: int) -> tuple[Failure, ...]:
+    """The failures after ``seat`` draws a card, which may be of any suit."""
+    return tuple(
+        dataclasses.replace(f, drawn=f.drawn + 1) if f.seat == seat else f for f in unproven
+    )
+
+
+def counted_step(
+    unproven: Sequence[Failure],
+    unseen: frozenset[Card],
+    hidden: Callable[[int], int],
+    known: Mapping[int, Card] | None = None,
+    suit_of: SuitOf = natural_suit,
+) -> tuple[tuple[Failure, ...], list[tuple[Failure, Card | None]]]:
+    """Failures to follow proven without a card of the suit played: by a card ``known`` in the
+    player's hand (an upcard they took, not played yet), or by the count: the player still
+    holds ``hidden(seat)`` cards nobody has seen, among ``unseen`` (the cards not played nor
+    known in a hand), and too few of those are outside the suit for all of them to be, even
+    after the cards they drew since. The failures still unproven, and those proven (with the
+    known card, or None for a count)."""
+    known = known or {}
+    still: list[Failure] = []
+    proven: list[tuple[Failure, Card | None]] = []
+    for failure in unproven:
+        up = known.get(failure.seat)
+        if up is not None and suit_of(up) == failure.suit:
+            proven.append((failure, up))
+            continue
+        outside = sum(1 for c in unseen if suit_of(c) != failure.suit)
+        if failure.shown + max(0, hidden(failure.seat) - outside) > failure.drawn:
+            proven.append((failure, None))
+            continue
+        still.append(failure)
+    return tuple(still), proven
+
+
 def revoke_flags(
-    proven: Sequence[tuple[Failure, Card]],
+    proven: Sequence[tuple[Failure, Card | None]],
     number: int,
     names: Sequence[str],
     rule: str = "follow-suit",
+    known: Collection[Card] = (),
 ) -> list[Violation]:
-    """The flags for failures to follow proven in trick ``number`` (see :func:`follow_step`):
-    both tricks are named."""
+    """The flags for failures to follow proven in trick ``number`` (see :func:`follow_step`
+    and :func:`counted_step`): both tricks are named, or what else proves it (``known``: the
+    cards known in a hand, which prove a failure while still there)."""
     return [
         Violation(
-            "revoke",
-            tr(
-                "Revoke by {player}: no {suit} in trick {trick} although {card} was still in "
-                "hand (played in trick {number}).",
-                player=names[failure.seat],
-                suit=suit_one(failure.suit),
-                trick=failure.trick,
-                card=card,
-                number=number,
-            ),
-            Severity.IRREGULARITY,
-            rule,
+            "revoke", revoke_text(failure, card, number, names, known), Severity.IRREGULARITY, rule
         )
         for failure, card in proven
     ]
+
+
+def revoke_text(
+    failure: Failure,
+    card: Card | None,
+    number: int,
+    names: Sequence[str],
+    known: Collection[Card] = (),
+) -> str:
+    """Why a failure to follow is a revoke: a card of the suit played later (``card``, in
+    trick ``number``), a card the player took face up (one of the ``known``), or the count of
+    the cards unseen (``card`` None)."""
+    values = {"player": names[failure.seat], "suit": suit_one(failure.suit), "trick": failure.trick}
+    if card is None:
+        return tr(
+            "Revoke by {player}: no {suit} in trick {trick} although they still held one: the "
+            "cards still unseen leave them no hand without one.",
+            **values,
+        )
+    if card in known:
+        return tr(
+            "Revoke by {player}: no {suit} in trick {trick} although {card}, which they took "
+            "face up, was still in hand.",
+            card=card,
+            **values,
+        )
+    if failure.drawn:
+        return tr_n(
+            "Revoke by {player}: no {suit} in trick {trick} although one was still in hand: "
+            "{count} played since (the last {card}, in trick {number}), and only {n} card drawn.",
+            "Revoke by {player}: no {suit} in trick {trick} although one was still in hand: "
+            "{count} played since (the last {card}, in trick {number}), and only {n} cards drawn.",
+            failure.drawn,
+            count=failure.shown + 1,
+            card=card,
+            number=number,
+            **values,
+        )
+    return tr(
+        "Revoke by {player}: no {suit} in trick {trick} although {card} was still in hand "
+        "(played in trick {number}).",
+        card=card,
+        number=number,
+        **values,
+    )
 
 
 # --- duties of play with precedence (follow, then trump, beat, ...) ----------------------------
@@ -291,12 +373,15 @@ HELD = "{held}"
 class Duty:
     """A duty a play may have broken: holding any of ``cards`` made the play illegal.
     ``reason`` ends the flag's message, ``{held}`` standing for the evidence: a Text built with
-    ``held=HELD``, whose ``held`` is filled in when the play is proven (:class:`Proof`)."""
+    ``held=HELD``, whose ``held`` is filled in when the play is proven (:class:`Proof`).
+    ``must`` says what the duty asked, for a flag that cannot name the duty yet: ``follow
+    hearts``, ``trump``."""
 
     code: str  # "revoke" | "must-trump" | ...
     rule: str  # anchor on the rules page
     cards: frozenset[Card]
     reason: str  # "they held {held} and had to follow hearts"
+    must: str = ""  # "follow hearts"
 
 
 def with_held(reason: str, held: str) -> str:
@@ -313,14 +398,20 @@ def with_held(reason: str, held: str) -> str:
     return reason.replace(HELD, held)
 
 
+#: The code of a flag for a play proven illegal before the hand shows which duty it broke.
+ILLEGAL_PLAY = "illegal-play"
+
+
 @dataclasses.dataclass(frozen=True)
 class OpenPlay:
     """A play that may yet be proven wrong. Its duties are worked out once, when its trick is
     recorded, in order of precedence: the play broke the first duty whose cards the player
-    held. ``open``: the first ``open`` duties are not proven broken yet. ``broken``: a duty
-    proven broken (by ``held``) but not flagged yet, because the player may still turn out to
-    have held a card of an earlier duty (the led suit): the flag must name the rule actually
-    broken, so it waits until that is ruled out."""
+    held, and was legal if they held none. ``open``: the first ``open`` duties are not proven
+    broken yet. ``broken``: a duty proven broken (by ``held``) whose flag may still have to
+    wait, because the player may still turn out to have held a card of an earlier duty (the led
+    suit): the play is illegal either way, so it is flagged at once (``announced``: a flag
+    saying which duties it broke one of), and flagged again naming the rule actually broken
+    once the hand shows it."""
 
     trick: int
     position: int
@@ -330,18 +421,43 @@ class OpenPlay:
     open: int
     broken: int | None = None
     held: str = ""  # the evidence of ``broken`` (a Text): "Q♦ (played in trick 6)"
+    announced: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
 class Proof:
-    """A play proven to have broken ``duty``, certainly the first of its duties it broke."""
+    """A play proven illegal. ``duty`` is the duty it certainly broke first; None when it is
+    only proven to have broken one of ``duties`` (the hand will show which). ``names``: the
+    play was flagged earlier (:data:`ILLEGAL_PLAY`) and this proof names its duty."""
 
     play: OpenPlay
-    duty: Duty
+    duty: Duty | None
     held: str
+    duties: tuple[Duty, ...] = ()
+    names: bool = False
+
+    @property
+    def code(self) -> str:
+        return ILLEGAL_PLAY if self.duty is None else self.duty.code
 
     def violation(self, names: Sequence[str]) -> Violation:
         play, duty = self.play, self.duty
+        if duty is None:
+            return Violation(
+                ILLEGAL_PLAY,
+                tr(
+                    "Trick {trick}: {player} played {card}, illegal whichever duty it broke, "
+                    "since they held {held}: {player} had to {duties}. Which one shows later "
+                    "in the hand.",
+                    trick=play.trick,
+                    player=names[play.seat],
+                    card=play.card,
+                    held=self.held,
+                    duties=or_list([d.must for d in self.duties]),
+                ),
+                Severity.IRREGULARITY,
+                self.duties[0].rule,
+            )
         return Violation(
             duty.code,
             tr(
@@ -356,6 +472,14 @@ class Proof:
         )
 
 
+def or_list(items: Sequence[str]) -> str:
+    """Alternatives, ``follow hearts, trump or overtrump``: commas, then ``or`` before the last
+    (the item itself when there is one)."""
+    if len(items) < 2:
+        return items[0] if items else ""
+    return tr("{items} or {item}", items=comma_list(items[:-1]), item=items[-1])
+
+
 def _first_broken(play: OpenPlay, card: Card) -> int | None:
     """The first of the play's unproven duties that holding ``card`` broke, if any."""
     for index in range(play.open):
@@ -368,33 +492,90 @@ def _broken(play: OpenPlay, index: int, held: str) -> OpenPlay:
     return dataclasses.replace(play, open=index, broken=index, held=held)
 
 
+def _forced(unseen: frozenset[Card], cards: frozenset[Card], hidden: int) -> bool:
+    """Whether a player holding ``hidden`` cards nobody has seen yet (among ``unseen``, the
+    cards not played nor known in a hand) certainly holds one of ``cards``: fewer cards than
+    that are unseen outside them."""
+    return hidden > 0 and len(unseen - cards) < hidden
+
+
+def _unseen_held(unseen: frozenset[Card], cards: frozenset[Card], hidden: int) -> str:
+    return tr_n(
+        "a card that would have been legal ({n} of their cards is still unseen, and all but "
+        "{others} of the cards still out would have been)",
+        "a card that would have been legal ({n} of their cards are still unseen, and all but "
+        "{others} of the cards still out would have been)",
+        hidden,
+        others=len(unseen - cards),
+    )
+
+
+def _judge(
+    play: OpenPlay, unseen: frozenset[Card], hidden: int
+) -> tuple[OpenPlay, Proof | None, bool]:
+    """What is proven about ``play`` now: the play as it stands, a proof if one is due, and
+    whether it is settled (nothing more to prove). ``hidden``: how many cards the player still
+    holds that nobody has seen (``unseen`` lists the cards they could be)."""
+    duties = play.duties
+    # The play broke duty ``j`` for certain once every earlier duty is ruled out (none of its
+    # cards can be in the hand) and a card of ``j`` is shown, or forced by the count.
+    for j in range(len(duties)):
+        if j == play.broken:
+            held = play.held
+        elif j < play.open and _forced(unseen, duties[j].cards, hidden):
+            held = _unseen_held(unseen, duties[j].cards, hidden)
+        else:
+            held = ""
+        if held:
+            proof = Proof(play, duties[j], held, names=play.announced)
+            return play, proof, True
+        if j >= play.open or (hidden and unseen & duties[j].cards):
+            break  # duty j may still have been broken, or it is ruled out and a later one may be
+    if play.announced:
+        return play, None, False
+    everything = frozenset().union(*(d.cards for d in duties[: play.open]))
+    if play.broken is not None:
+        proof = Proof(play, None, play.held, duties[: play.broken + 1])
+    elif _forced(unseen, everything, hidden):
+        proof = Proof(play, None, _unseen_held(unseen, everything, hidden), duties[: play.open])
+    elif hidden == 0 or not unseen & everything:
+        return play, None, True  # legal: the player held none of the cards
+    else:
+        return play, None, False
+    return dataclasses.replace(play, announced=True), proof, False
+
+
 def prove_plays(
     pending: Sequence[OpenPlay],
     trick: TrickRecord,
     new: Sequence[OpenPlay],
     n_seats: int,
     *,
-    played: Callable[[], frozenset[Card]],
-    left: int,
-    known: Mapping[int, Card] | None = None,
+    before: Sequence[TrickRecord],
+    length: int,
+    deck: frozenset[Card],
+    upcard: tuple[int, Card] | None = None,
 ) -> tuple[tuple[OpenPlay, ...], list[Proof]]:
-    """What recording ``trick`` proves, for games where every card is played: the plays still
-    open afterwards, and each play now certainly proven wrong.
+    """What recording ``trick`` proves, for games where every card of ``deck`` is played: the
+    plays still open afterwards, and each play now certainly proven wrong.
 
     ``pending`` holds the earlier plays of the hand still open, ``new`` this trick's plays that
-    have duties. Every card a player plays was in their hand at each of their earlier plays, so
-    each card of ``trick`` is checked against that player's open duties (and nothing else: no
-    play is proven twice). ``known`` maps a seat to a card known to be in their hand until they
-    play it (an upcard that went to them): evidence from the start.
+    have duties; ``before``: the hand's earlier tricks, of ``length`` in all. Every card a
+    player plays was in their hand at each of their earlier plays, so each card of ``trick`` is
+    checked against that player's open duties. ``upcard``: a seat and a card known to be in
+    their hand until they play it (an upcard that went to them): evidence from the start.
 
-    A play is flagged for a duty once it is certain the player did not hold a card of an earlier
-    duty (the led suit before a duty to trump): at once for the first duty; otherwise when each
-    card of the earlier duties is known to be elsewhere (already ``played`` in the hand: the
-    callable gives every card played so far, this trick included; or known in another hand), or
-    when every card the player held is known (``left``: the cards each player still holds after
-    this trick, which are all known when they are the player's ``known`` card, or none).
+    A play is illegal if the player held a card of any of its duties; it broke the first such
+    duty. It is flagged as soon as it is certainly illegal: when a card of a duty shows in the
+    player's hand, or when the cards still unseen (not ``played``, this trick included, nor
+    known in a hand) leave the player no way to hold none. If the duty broken is certain too
+    (each earlier duty ruled out: its cards are all elsewhere, or the player's hand is all
+    known), the flag names it; otherwise the flag (:data:`ILLEGAL_PLAY`) says which duties it
+    broke one of, and a second flag names the duty once the hand shows it.
     """
-    known = known or {}
+    played = frozenset(c for t in (*before, trick) for c in t.cards)
+    known = dict([upcard]) if upcard is not None and upcard[1] not in played else {}
+    left = length - trick.number
     out: list[OpenPlay] = []
     for play in pending:
         for seat, card in trick.plays(n_seats):
@@ -407,24 +588,18 @@ def prove_plays(
         if up is not None and (index := _first_broken(play, up)) is not None:
             play = _broken(play, index, tr("{card} (the upcard)", card=up))
         out.append(play)
+    if not out:
+        return (), []
+    unseen = deck - played - frozenset(known.values())
     found: list[Proof] = []
     still: list[OpenPlay] = []
-    cards: frozenset[Card] | None = None
     for play in out:
-        if play.broken is None and play.open:
+        hidden = left - (1 if play.seat in known else 0)
+        play, proof, settled = _judge(play, unseen, hidden)
+        if proof is not None:
+            found.append(proof)
+        if not settled:
             still.append(play)
-            continue
-        if play.broken is None:
-            continue
-        settled = left == (1 if play.seat in known else 0)
-        if play.broken and not settled:
-            if cards is None:
-                cards = played()
-            elsewhere = cards | {c for s, c in known.items() if s != play.seat}
-            if not all(d.cards <= elsewhere for d in play.duties[: play.broken]):
-                still.append(play)
-                continue
-        found.append(Proof(play, play.duties[play.broken], play.held))
     found.sort(key=lambda p: (p.play.trick, p.play.position))
     return tuple(still), found
 

@@ -423,6 +423,39 @@ def test_end_audit_catches_a_revoke_proven_by_the_eighth_trick() -> None:
     assert found[0][1].severity is Severity.IRREGULARITY
 
 
+def test_a_discard_proven_illegal_either_way_is_flagged_by_the_first_card_that_proves_it() -> None:
+    rules = rules_for()
+    # Hearts trump (Cat took the 7♥). Trick 1: Ann leads A♦ and Bob, her opponent, discards
+    # 8♣; in trick 2 he plays the trump J♥. From that card on the 8♣ is illegal whichever way
+    # (§1.2.7): with a diamond Bob had to follow, without one he had to trump. Flagged at
+    # once; the 8♦ he leads in trick 3 names the duty: a revoke.
+    events = [*cat_takes(), trick("AD 8C 7D 9D"), trick("8H JH 10H KH"), trick("8D QD KD 10D")]
+    assert flags(rules, events[:5]) == []
+    found = replay(rules, events).flagged
+    assert [(i, v.code, v.rule) for i, v in found] == [
+        (5, "illegal-play", "follow-suit"),
+        (6, "revoke", "follow-suit"),
+    ]
+    assert found[0][1].message == (
+        "Trick 1: Bob played 8♣, illegal whichever duty it broke, since they held J♥ (played in "
+        "trick 2): Bob had to follow diamonds or trump. Which one shows later in the hand."
+    )
+    assert found[1][1].message == (
+        "Trick 1: Bob played 8♣, but they held 8♦ (played in trick 3) and had to follow diamonds."
+    )
+
+
+def test_an_undertrump_proven_illegal_either_way_is_flagged_at_once() -> None:
+    rules = rules_for()
+    # Trick 1: Ann leads A♦, Bob trumps with K♥, and Cat, Ann's partner, plays the trump 8♥
+    # under it. Her J♥ in trick 2 (Bob leads) proves the 8♥ illegal whichever way: with a
+    # diamond she had to follow, without one she had to overtrump.
+    events = [*cat_takes(), trick("AD KH 8H 9D"), trick("7C JH 9C 8C")]
+    found = replay(rules, events).flagged
+    assert [(i, v.code) for i, v in found] == [(5, "illegal-play")]
+    assert "Cat had to follow diamonds or play a trump higher than K♥." in found[0][1].message
+
+
 def test_the_upcard_proves_a_takers_revoke_at_once() -> None:
     rules = rules_for()
     # Cat (the taker) holds the 7♥ turned up; on a heart lead she throws a club.

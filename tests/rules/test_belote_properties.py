@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -35,27 +36,37 @@ from companion.games.log import dump_log, load_log, summarize
 from companion.rules import replay
 from companion.rules.cards import Card, Suit, deck
 from companion.rules.events import Event, Seat
+from tests.rules.proven_late import (
+    LONG_RUN,
+    Breach,
+    Flags,
+    duty_cards,
+    expected_flags,
+    flags_of,
+    long_run,
+)
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 TRUMP_RANKS = [11, 9, 14, 10, 13, 12, 8, 7]  # high to low
 PLAIN_RANKS = [14, 10, 13, 12, 11, 9, 8, 7]
 POINTS_TRUMP = {11: 20, 9: 14, 14: 11, 10: 10, 13: 4, 12: 3}
 POINTS_PLAIN = {14: 11, 10: 10, 13: 4, 12: 3, 11: 2}
+#: The duties of §1.2.7, in order of precedence (the codes the app flags them with).
+DUTIES = ("revoke", "must-overtrump", "must-trump")
 
-OPTIONS = st.fixed_dictionaries(
-    {
-        "direction": st.sampled_from(["left", "right"]),
-        "declarations": st.sampled_from(["all", "all", "belote", "none"]),
-        "belote_announced": st.booleans(),
-        "contract": st.sampled_from(["tricks", "with-declarations"]),
-        "ties": st.sampled_from(["fail", "litige"]),
-        "belote_on_failure": st.sampled_from(["kept", "transferred"]),
-        "trump_lead": st.sampled_from(["opponent", "always"]),
-        "equal_sequences": st.sampled_from(["priority", "cancel"]),
-        "shared_card": st.booleans(),
-        "rounding": st.sampled_from(["half-up", "seven-up", "complement", "none"]),
-    }
-)
+OPTION_CHOICES: dict[str, list[Any]] = {
+    "direction": ["left", "right"],
+    "declarations": ["all", "all", "belote", "none"],
+    "belote_announced": [False, True],
+    "contract": ["tricks", "with-declarations"],
+    "ties": ["fail", "litige"],
+    "belote_on_failure": ["kept", "transferred"],
+    "trump_lead": ["opponent", "always"],
+    "equal_sequences": ["priority", "cancel"],
+    "shared_card": [False, True],
+    "rounding": ["half-up", "seven-up", "complement", "none"],
+}
+OPTIONS = st.fixed_dictionaries({k: st.sampled_from(v) for k, v in OPTION_CHOICES.items()})
 FAST = settings(
     max_examples=40,
     deadline=None,
@@ -117,6 +128,20 @@ def broken_rule(hand: list[Card], cards: list[Card], card: Card, trump: Suit) ->
     return "must-overtrump" if card.suit == trump else "must-trump"
 
 
+def breach_duties(
+    card: Card, cards: list[Card], seats: list[int], me: int, trump: Suit, always: bool
+) -> tuple[tuple[str, frozenset[Card]], ...]:
+    """The cards of each duty ``card`` may break, by this test's own reading of the rules."""
+
+    def broken(other: Card) -> str | None:
+        held = [card, other]
+        if card in legal(held, cards, seats, me, trump, always):
+            return None
+        return broken_rule(held, cards, card, trump)
+
+    return duty_cards(card, deck(32), broken, DUTIES)
+
+
 def held_declarations(hand: list[Card], shared: bool) -> list[tuple[Card, ...]]:
     """Every carré (not 8s or 7s) and every maximal run of 3+ in a suit that ``hand`` holds."""
     found: list[tuple[Card, ...]] = []
@@ -148,6 +173,12 @@ class Table:
     quick: list[Event] = field(default_factory=list)
     illegal: tuple[int, int, Card] | None = None  # (trick, seat, card) played on purpose
     broken: str = ""  # the rule that card broke
+    duty: str | None = None  # the duty to break, if one is asked for
+    cheat_at: int = 0  # the first play (counted from 0) that may be illegal
+    breach: Breach | None = None  # the illegal play and the cards of its duties
+    plays: list[list[tuple[int, Card]]] = field(default_factory=list)  # the hand's tricks
+    upcard: Card | None = None
+    taker: int = 0
     team_points: list[int] = field(default_factory=lambda: [0, 0])
 
     @property
@@ -183,6 +214,7 @@ class Table:
             calls.append((trump.value, taker))
         self.events += [Bid(seat=Seat(s), call=c) for c, s in calls]
         hands[taker] += [upcard, *rest[:2]]
+        self.upcard, self.taker = upcard, taker
         rest = rest[2:]
         for seat in order:
             if seat != taker:
@@ -235,6 +267,8 @@ class Table:
         always = self.options["trump_lead"] == "always"
         self.team_points = [0, 0]
         self.winners: set[int] = set()
+        self.plays = []
+        count = 0
         for number in range(1, 9):
             cards: list[Card] = []
             seats: list[int] = []
@@ -242,12 +276,26 @@ class Table:
                 seat = (leader + self.step * i) % 4
                 ok = legal(hands[seat], cards, seats, seat, trump, always)
                 wrong = [c for c in hands[seat] if c not in ok]
-                if cheat and self.illegal is None and wrong and number < 8:
+                if self.duty is not None:
+                    wrong = [
+                        c for c in wrong if broken_rule(hands[seat], cards, c, trump) == self.duty
+                    ]
+                if (
+                    cheat
+                    and self.illegal is None
+                    and wrong
+                    and number < 8
+                    and count >= self.cheat_at
+                ):
                     card = self.rnd.choice(wrong)
                     self.illegal = (number, seat, card)
                     self.broken = broken_rule(hands[seat], cards, card, trump)
+
+                    sets = breach_duties(card, cards, seats, seat, trump, always)
+                    self.breach = Breach(number, seat, card, sets)
                 else:
                     card = self.rnd.choice(ok)
+                count += 1
                 hands[seat].remove(card)
                 cards.append(card)
                 seats.append(seat)
@@ -255,6 +303,7 @@ class Table:
             self.winners.add(leader % 2)
             self.team_points[leader % 2] += points(cards, trump) + (10 if number == 8 else 0)
             self.events.append(Trick(cards=tuple(cards)))
+            self.plays.append(list(zip(seats, cards, strict=True)))
         assert not any(hands.values())
         assert sum(self.team_points) == 162
 
@@ -309,21 +358,76 @@ def test_replay_after_a_json_round_trip_is_the_same(
     assert summarize(again)["hands"] == summarize(load_log(dump_log(rules, table.events)))["hands"]
 
 
-@FAST
-@given(options=OPTIONS, data=st.data())
-def test_an_illegal_card_is_flagged_in_its_trick(
-    options: dict[str, Any], data: st.DataObject
-) -> None:
-    rnd = data.draw(st.randoms(use_true_random=False), label="table")
-    table = play_game(rnd, options, hands=1, cheat=True)
+def proven_late(
+    rnd: random.Random, options: dict[str, Any], duty: str, cheat_at: int
+) -> tuple[list[tuple[int, str]], list[tuple[int, str]], Breach | None]:
+    """One hand with a breach of ``duty`` injected at play ``cheat_at`` or the first one after
+    it where the player can: the flags the proof asks for and the engine's, as (trick number,
+    code), and the breach."""
+    table = Table(rnd, options, dealer=rnd.randrange(4), duty=duty, cheat_at=cheat_at)
+    table.hand(cheat=True)
     rules = Belote(4, options, NAMES)
-    flagged = [v for _, v in replay(rules, table.events).flagged]
-    if table.illegal is None:  # nobody ever had an illegal choice (or all passed)
-        assert flagged == []
-        return
-    number, seat, card = table.illegal
-    # One flag, naming the rule actually broken: a revoke as soon as a later card proves it; a
-    # failure to trump or overtrump only once the player certainly held none of the led suit.
-    assert len(flagged) == 1, [v.message for v in flagged]
-    assert flagged[0].message.startswith(f"Trick {number}: {NAMES[seat]} played {card.label}, but ")
-    assert flagged[0].code == table.broken, flagged[0].message
+    result = replay(rules, table.events)
+    breach = table.breach
+    if breach is None:
+        assert result.flagged == ()
+        return [], [], None
+    number, seat, card = breach.trick, breach.seat, breach.card
+    upcard = table.upcard
+
+    def known(t: int) -> dict[int, Card]:
+        if upcard is None or any(upcard == c for trick in table.plays[:t] for _, c in trick):
+            return {}
+        return {table.taker: upcard}
+
+    def hidden(t: int) -> int:
+        return 8 - t - (1 if seat in known(t) else 0)
+
+    want = expected_flags(breach, table.plays, deck(32), known, hidden)
+    assert want and want[-1][1] == table.broken
+    tricks = [i for i, e in enumerate(table.events) if isinstance(e, Trick)]
+    flagged = [(i, v) for i, v in result.flagged if v.code not in CLAIMS]
+    for _, violation in flagged:
+        assert violation.message.startswith(f"Trick {number}: {NAMES[seat]} played {card.label},")
+    return want, flags_of(flagged, {i: n for n, i in enumerate(tricks, 1)}), breach
+
+
+#: Flags about declarations and belote, which an illegal play does not bring.
+CLAIMS = ("declaration-not-held", "belote-not-held")
+
+
+@settings(FAST, max_examples=100)
+@given(
+    options=OPTIONS,
+    data=st.data(),
+    duty=st.sampled_from(DUTIES),
+    cheat_at=st.integers(0, 27),
+)
+def test_every_duty_proven_late_is_flagged_by_the_first_card_that_proves_it(
+    options: dict[str, Any], data: st.DataObject, duty: str, cheat_at: int
+) -> None:
+    """A breach of each duty of §1.2.7 (follow, trump, overtrump, head a trump lead), injected
+    anywhere in a random legal hand, is flagged at the first trick that proves it illegal
+    (``illegal-play`` while the duty is not known yet), then named when the hand shows it."""
+    rnd = data.draw(st.randoms(use_true_random=False), label="table")
+    want, got, _ = proven_late(rnd, options, duty, cheat_at)
+    assert got == want
+
+
+@pytest.mark.skipif(not LONG_RUN, reason="the long run: set PROVEN_LATE to a number of hands")
+def test_every_duty_proven_late_long_run() -> None:
+    rnd = random.Random(28)
+
+    def options() -> dict[str, Any]:
+        return {k: rnd.choice(v) for k, v in OPTION_CHOICES.items()}
+
+    def breach_hand(n: int) -> tuple[str, Flags, Flags, Breach | None]:
+        duty = DUTIES[n % len(DUTIES)]
+        return duty, *proven_late(rnd, options(), duty, rnd.randrange(28))
+
+    def legal_hand_flagged(n: int) -> bool:
+        chosen = options()
+        table = play_game(rnd, chosen, hands=1, cheat=False)
+        return bool(replay(Belote(4, chosen, NAMES), table.events).flagged)
+
+    long_run("Belote", breach_hand, legal_hand_flagged)

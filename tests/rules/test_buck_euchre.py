@@ -695,15 +695,17 @@ REVOKES: list[Event] = [
 def test_each_revoke_is_flagged_when_proven_even_twice_in_one_suit() -> None:
     rules = rules_for()
     result_ = replay(rules, REVOKES)
+    # Ann, the dealer, took up the 9♦ (ordered up): it is in her hand until she plays it in
+    # trick 5 (ruling 8), so each failure to follow diamonds is proven with its own trick.
     assert [(i, v.code, v.severity) for i, v in result_.flagged] == [
-        (6, "revoke", Severity.IRREGULARITY),
-        (6, "revoke", Severity.IRREGULARITY),
+        (3, "revoke", Severity.IRREGULARITY),
+        (4, "revoke", Severity.IRREGULARITY),
     ]
     assert [v.message for _, v in result_.flagged] == [
-        "Revoke by Ann: no diamond in trick 1 although J♥ (the left bower, a diamond this hand) "
-        "was still in hand (played in trick 4).",
-        "Revoke by Ann: no diamond in trick 2 although J♥ (the left bower, a diamond this hand) "
-        "was still in hand (played in trick 4).",
+        "Revoke by Ann: no diamond in trick 1 although 9♦, which they took face up, was still "
+        "in hand.",
+        "Revoke by Ann: no diamond in trick 2 although 9♦, which they took face up, was still "
+        "in hand.",
     ]
     assert all(v.rule == "follow-suit" for _, v in result_.flagged)
     # Recorded: the hand is scored (Bob 2 tricks as declarer: euchred).

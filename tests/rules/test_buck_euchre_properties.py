@@ -16,6 +16,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
@@ -32,6 +33,15 @@ from companion.games.log import dump_log, load_log, summarize
 from companion.rules import Event, replay, to_dict
 from companion.rules.cards import JACK, Card, Suit, deck
 from companion.rules.events import Seat
+from tests.rules.proven_late import (
+    LONG_RUN,
+    Breach,
+    Flags,
+    duty_cards,
+    expected_flags,
+    flags_of,
+    long_run,
+)
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 PACK = deck(24)
@@ -84,6 +94,15 @@ def legal(hand: list[Card], led: Suit | None, trump: Suit | None) -> list[Card]:
     return sorted(follow or hand, key=Card.sort_key)
 
 
+def breach_of(number: int, seat: int, card: Card, led: Suit, trump: Suit | None) -> Breach:
+    """A revoke and the cards that would have followed, by this test's own ``legal``."""
+
+    def broken(other: Card) -> str | None:
+        return None if card in legal([card, other], led, trump) else "revoke"
+
+    return Breach(number, seat, card, duty_cards(card, PACK, broken, ("revoke",)))
+
+
 # --- the table ---------------------------------------------------------------------------------
 
 
@@ -96,6 +115,7 @@ class Plan:
     seat: int | None = None
     trick: int | None = None
     index: int | None = None  # event index of the trick
+    breach: Breach | None = None  # the revoke and the cards that would have followed
 
 
 @dataclasses.dataclass
@@ -106,6 +126,8 @@ class Table:
     events: list[Event] = dataclasses.field(default_factory=list)
     quick: list[Event] = dataclasses.field(default_factory=list)
     checked: bool = True  # every event must come without any flag
+    plays: list[list[tuple[int, Card]]] = dataclasses.field(default_factory=list)  # last hand's
+    known: Card | None = None  # the upcard the dealer took up, while still in play
 
     def record(self, event: Event) -> None:
         problems = self.rules.violations(self.state, event)
@@ -138,6 +160,8 @@ class Table:
                     dropped.append(seat)
             self.record(Drops(dropped=tuple(Seat(s) for s in dropped)))
         active = [s for s in order if s not in dropped]
+        self.plays = []
+        self.known = upcard if picked and dealer in active else None
         won = dict.fromkeys(range(4), 0)
         played: list[Card] = []
         leader = active[0]
@@ -154,6 +178,7 @@ class Table:
                         if others and choices != hands[seat]:
                             card = rnd.choice(others)
                             plan.seat, plan.trick = seat, number
+                            plan.breach = breach_of(number, seat, card, led, trump)
                     hands[seat].remove(card)
                     cards.append(card)
                     led = led or effective(card, trump)
@@ -162,6 +187,7 @@ class Table:
                 if plan is not None and plan.trick == number and plan.index is None:
                     plan.index = len(self.events)
                 self.record(Trick(cards=tuple(cards), leader=stated))
+                self.plays.append(list(zip(seats, cards, strict=True)))
                 hand = self.state.hand
                 if number < 5:
                     assert hand is not None and hand.tricks[-1].winner == winner
@@ -318,3 +344,69 @@ def test_replay_of_any_prefix_is_deterministic(
     assert first == second
     assert rules.prompt(first.state) == rules.prompt(second.state)
     assert rules.info(first.state) == rules.info(second.state)
+
+
+def proven_late(
+    rnd: random.Random, options: dict[str, Any], after: int
+) -> tuple[list[tuple[int, str]], list[tuple[int, str]], Breach | None]:
+    """One hand with a revoke injected (a player who could follow the effective suit, the
+    left bower counting as a trump, plays another card): the flags the proof asks for and the
+    engine's, as (trick number, code), and the revoke."""
+    rules = BuckEuchre(4, options, NAMES)
+    table = Table(rules, rnd, rules.initial_state(), checked=False)
+    plan = Plan(after=after)
+    table.play_hand(rnd.sample(PACK, len(PACK)), plan)
+    result = replay(rules, table.events)
+    breach = plan.breach
+    if breach is None:
+        assert result.flagged == ()
+        return [], [], None
+    deal = next(e for e in table.events if isinstance(e, Deal))
+    upcard, dealer = deal.upcard, int(deal.dealer)
+
+    def known(t: int) -> dict[int, Card]:
+        taken = table.known
+        if taken is None or any(taken == c for trick in table.plays[:t] for _, c in trick):
+            return {-1: upcard}  # turned down, or out of play with a dealer who dropped
+        return {dealer: taken}
+
+    def hidden(t: int) -> int:
+        return 5 - t - (1 if breach.seat in known(t) else 0)
+
+    want = expected_flags(breach, table.plays, PACK, known, hidden)
+    tricks = [i for i, e in enumerate(table.events) if isinstance(e, Trick)]
+    return want, flags_of(result.flagged, {i: k for k, i in enumerate(tricks, 1)}), breach
+
+
+@FAST
+@given(data=st.data(), options=OPTIONS, after=st.integers(0, 3))
+def test_every_duty_proven_late_is_flagged_by_the_first_card_that_proves_it(
+    data: st.DataObject, options: dict[str, Any], after: int
+) -> None:
+    """Buck Euchre has one duty, to follow the effective suit (the left bower is a trump), so
+    a play cannot be proven illegal before the duty is known: the first proof names it. It
+    comes with the revoker's next card of that suit, or at once from the upcard the dealer took
+    up. (With 24 cards, four of them never seen, the count of the unseen cards never proves
+    one: see counted_step.)"""
+    rnd = data.draw(st.randoms(use_true_random=False), label="table")
+    want, got, _ = proven_late(rnd, options, after)
+    assert got == want
+
+
+@pytest.mark.skipif(not LONG_RUN, reason="the long run: set PROVEN_LATE to a number of hands")
+def test_every_duty_proven_late_long_run() -> None:
+    rnd = random.Random(28)
+
+    def options() -> dict[str, Any]:
+        return {"start_score": 25, "dirty_clubs_pickup": rnd.random() < 0.5}
+
+    def breach_hand(n: int) -> tuple[str, Flags, Flags, Breach | None]:
+        return "revoke (effective suit)", *proven_late(rnd, options(), rnd.randrange(4))
+
+    def legal_hand_flagged(n: int) -> bool:
+        rules = BuckEuchre(4, options(), NAMES)
+        table = Table(rules, rnd, rules.initial_state(), checked=False)
+        table.play_hand(rnd.sample(PACK, len(PACK)))
+        return bool(replay(rules, table.events).flagged)
+
+    long_run("Buck Euchre", breach_hand, legal_hand_flagged)

@@ -419,28 +419,35 @@ def test_messages_name_player_card_and_rule() -> None:
 
 def test_failure_to_trump_is_flagged_once_the_led_suit_is_ruled_out() -> None:
     rules = rules_for()
-    # Bob's Q♦ in trick 6 shows he could have trumped Ann's A♥ in trick 4, but with hearts
-    # still out he might have held one (a revoke, the rule that comes first): the flag waits
-    # until the last heart is played, in trick 9.
+    # Bob's Q♦ in trick 6 shows he could have trumped Ann's A♥ in trick 4: the 2♣ was illegal
+    # whichever way (with a heart he had to follow, without one he had to trump), so it is
+    # flagged at once. With hearts still out the duty broken is named only when the last heart
+    # is played, in trick 9: a second flag, the failure to trump.
     result = replay(rules, [deal(0, "3D"), *tricks(NO_TRUMP)])
-    assert replay(rules, [deal(0, "3D"), *tricks(NO_TRUMP[:8])]).flagged == ()
-    assert [(i, v.code) for i, v in result.flagged] == [(9, "must-beat")]
-    v = result.flagged[0][1]
-    assert v.severity is Severity.IRREGULARITY and v.rule == "must-beat"
-    assert v.message == (
+    assert replay(rules, [deal(0, "3D"), *tricks(NO_TRUMP[:5])]).flagged == ()
+    assert [(i, v.code) for i, v in result.flagged] == [(6, "illegal-play"), (9, "must-beat")]
+    first, named = result.flagged[0][1], result.flagged[1][1]
+    assert first.severity is Severity.IRREGULARITY and first.rule == "follow-suit"
+    assert first.message == (
+        "Trick 4: Bob played 2♣, illegal whichever duty it broke, since they held Q♦ (played in "
+        "trick 6): Bob had to follow hearts or trump. Which one shows later in the hand."
+    )
+    assert named.severity is Severity.IRREGULARITY and named.rule == "must-beat"
+    assert named.message == (
         "Trick 4: Bob played 2♣, but opponent Ann was winning with A♥, and with no hearts they "
         "held the trump Q♦ (played in trick 6), so they had to trump it."
     )
     assert rules.hands(result.state)[0].points == (8, 0)
     assert rules.outcome(result.state) is None
     assert dict(rules.info(result.state))["Flagged"].startswith("Bob (trick 4)")
+    assert [f.code for f in result.state.last.hand.flags] == ["must-beat"]  # type: ignore[union-attr]
 
 
-def test_a_revoke_after_a_failure_to_beat_is_one_flag() -> None:
+def test_a_revoke_after_a_failure_to_beat_is_named_by_the_second_flag() -> None:
     rules = rules_for()
     # Trick 1: Bob leads 3♣ and Ann wins with Q♣ (dealer Ann, diamonds trump); in trick 2 Bob
     # discards 2♥ on Ann's A♣ while holding a trump (his K♦ in trick 3) and a club (his 4♣,
-    # leading trick 4): one flag, the revoke, when the 4♣ shows it.
+    # leading trick 4): illegal either way once the K♦ shows, named a revoke by the 4♣.
     events: list[Event] = [
         deal(0, "3D"),
         trick("3C 5C 6C QC"),
@@ -448,10 +455,74 @@ def test_a_revoke_after_a_failure_to_beat_is_one_flag() -> None:
         trick("5H 6H 3H KD"),
         trick("4C JC KC 5D"),
     ]
-    assert replay(rules, events[:4]).flagged == ()
+    assert replay(rules, events[:3]).flagged == ()
     result = replay(rules, events)
-    assert [(i, v.code) for i, v in result.flagged] == [(4, "revoke")]
-    assert "4♣ (played in trick 4)" in result.flagged[0][1].message
+    assert [(i, v.code) for i, v in result.flagged] == [(3, "illegal-play"), (4, "revoke")]
+    assert "Bob had to follow clubs or trump." in result.flagged[0][1].message
+    assert "4♣ (played in trick 4)" in result.flagged[1][1].message
+    assert [f.code for f in state_after(rules, events).hand.flags] == ["revoke"]  # type: ignore[union-attr]
+
+
+#: Issue 28's hand, North dealing 5♣ (clubs trump): North wins trick 1 with 7♦; in trick 2
+#: North leads 5♥, East K♥, South 7♥ (winning), West discards Q♠; in trick 3 West trumps with
+#: 6♣. From that card on the Q♠ is illegal whichever way (ruling 7.2.5.2): with a heart West
+#: had to follow, without one West had to trump.
+COMPASS = ("North", "East", "South", "West")
+ISSUE_HAND = ("2D 3D 4D 7D", "5H KH 7H QS", "AD 6C 6D JD")
+
+
+def test_a_discard_proven_illegal_either_way_is_flagged_by_the_first_card_that_proves_it() -> None:
+    rules = Malilla(4, {}, COMPASS)
+    events: list[Event] = [deal(0, "5C"), *tricks(ISSUE_HAND)]
+    assert replay(rules, events[:3]).flagged == ()
+    result = replay(rules, events)
+    assert [(i, v.code, v.rule) for i, v in result.flagged] == [(3, "illegal-play", "follow-suit")]
+    assert result.flagged[0][1].message == (
+        "Trick 2: West played Q♠, illegal whichever duty it broke, since they held 6♣ (played in "
+        "trick 3): West had to follow hearts or trump. Which one shows later in the hand."
+    )
+    # A heart from West in trick 4 names the duty: a revoke, flagged again; still one flag
+    # against West in the hand's record, now a revoke.
+    named = replay(rules, [*events, trick("2H 3H 4H 6H")])
+    assert [(i, v.code) for i, v in named.flagged] == [(3, "illegal-play"), (4, "revoke")]
+    assert named.flagged[1][1].message == (
+        "Trick 2: West played Q♠, but they held 2♥ (played in trick 4) and had to follow hearts."
+    )
+    flags = named.state.hand.flags  # type: ignore[union-attr]
+    assert [(f.trick, f.seat, f.code) for f in flags] == [(2, 3, "revoke")]
+
+
+def test_the_automatic_forfeit_follows_the_first_proof() -> None:
+    rules = Malilla(4, {"forfeit": "auto"}, COMPASS)
+    assert rules.outcome(state_after(rules, [deal(0, "5C"), *tricks(ISSUE_HAND[:2])])) is None
+    end = rules.outcome(state_after(rules, [deal(0, "5C"), *tricks(ISSUE_HAND)]))
+    assert end is not None and end.reason == "forfeit" and end.winners == (0, 2)
+
+
+def test_an_unled_seven_discarded_while_holding_another_card_is_flagged_at_once() -> None:
+    # Trick 2: North leads 5♥, East wins with 7♥, South K♥, West (East's partner winning, so
+    # no duty to beat) discards 7♠, spades not led yet. West still holds eight cards and no
+    # other unled 7 is still out, so one of them would have been legal: the 7♠ is illegal
+    # whichever way (7.2.5.2-3), with a heart West had to follow, without one West had to
+    # keep the 7. Flagged with the trick; the duty is named once the hand shows it.
+    rules = Malilla(4, {}, COMPASS)
+    events: list[Event] = [deal(0, "5C"), trick("2D 3D 4D 7D"), trick("5H 7H KH 7S")]
+    result = replay(rules, events)
+    assert [(i, v.code) for i, v in result.flagged] == [(2, "illegal-play")]
+    assert result.flagged[0][1].message == (
+        "Trick 2: West played 7♠, illegal whichever duty it broke, since they held a card that "
+        "would have been legal (8 of their cards are still unseen, and all but 0 of the cards "
+        "still out would have been): West had to follow hearts or keep the 7 of spades, a suit "
+        "not led yet. Which one shows later in the hand."
+    )
+    # No heart turns up from West: once the last heart is elsewhere the duty is named.
+    rest = ["AD KD 6C 7C", "JH QH AH 2S", "2H 3S 3H 4H", "6H 5S 4S 5C"]
+    assert replay(rules, [*events, *tricks(rest[:3])]).flagged == result.flagged
+    named = replay(rules, [*events, *tricks(rest)])
+    assert [(i, v.code) for i, v in named.flagged] == [(2, "illegal-play"), (6, "unled-seven")]
+    assert "but spades had not been led yet, so that 7 could not be discarded while they held" in (
+        named.flagged[1][1].message
+    )
 
 
 def test_the_dealer_s_upcard_is_evidence_from_the_start() -> None:
@@ -517,8 +588,8 @@ def test_a_forfeited_hand_loses_its_held_bonus() -> None:
 
 def test_automatic_forfeit_stops_the_game() -> None:
     rules = rules_for(forfeit="auto")
-    assert rules.outcome(state_after(rules, [deal(0, "3D"), *tricks(NO_TRUMP[:8])])) is None
-    state = state_after(rules, [deal(0, "3D"), *tricks(NO_TRUMP[:9])])
+    assert rules.outcome(state_after(rules, [deal(0, "3D"), *tricks(NO_TRUMP[:5])])) is None
+    state = state_after(rules, [deal(0, "3D"), *tricks(NO_TRUMP[:6])])
     end = rules.outcome(state)
     assert end is not None and end.reason == "forfeit" and end.winners == (0, 2)
 

@@ -13,26 +13,39 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from companion.games.log import dump_log, load_log
-from companion.games.malilla.game import Deal, Malilla, Tally, Trick
+from companion.games.malilla.game import Deal, Forfeit, Malilla, Tally, Trick
 from companion.rules import replay
 from companion.rules.cards import Card, Suit, deck
 from companion.rules.events import Event, Seat
+from tests.rules.proven_late import (
+    LONG_RUN,
+    Breach,
+    Flags,
+    duty_cards,
+    expected_flags,
+    flags_of,
+    long_run,
+)
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 PACK = deck(40)
 RANKS_HIGH_TO_LOW = (7, 14, 13, 12, 11, 6, 5, 4, 3, 2)
 STRENGTH = {rank: 10 - i for i, rank in enumerate(RANKS_HIGH_TO_LOW)}
 VALUE = {7: 5, 14: 4, 13: 3, 12: 2, 11: 1}
+#: The duties of ruling 7.2.5, in order of precedence (the codes the app flags them with).
+DUTIES = ("revoke", "must-beat", "unled-seven")
 
 OPTIONS = st.fixed_dictionaries(
     {
         "trick_point": st.booleans(),
         "direction": st.sampled_from(["clockwise", "counter-clockwise"]),
         "penalty": st.sampled_from(["game", "hand"]),
+        "forfeit": st.sampled_from(["confirm", "auto"]),
     }
 )
 FAST = settings(
@@ -92,11 +105,33 @@ def broken_rule(
     return "unled-seven"
 
 
+def breach_duties(
+    card: Card, played: list[tuple[int, Card]], me: int, trump: Suit, led: frozenset[Suit]
+) -> tuple[tuple[str, frozenset[Card]], ...]:
+    """The cards of each duty ``card`` may break, by this test's oracle (precedence: follow,
+    then head, trump or overtrump, then the unled 7)."""
+
+    def broken(other: Card) -> str | None:
+        hand = [card, other]
+        if card in oracle(hand, played, me, trump, set(led)):
+            return None
+        return broken_rule(hand, played, me, card, trump)
+
+    return duty_cards(card, PACK, broken, DUTIES)
+
+
 def play_hand(
-    rules: Malilla, order: list[Card], dealer: int, rng: random.Random, cheat_at: int | None = None
+    rules: Malilla,
+    order: list[Card],
+    dealer: int,
+    rng: random.Random,
+    cheat_at: int | None = None,
+    duty: str | None = None,
 ) -> tuple[list[Event], dict[str, Any]]:
-    """Deal ``order`` and play it out; at play number ``cheat_at`` make an illegal play if the
-    player has one. Returns the events and what the table saw."""
+    """Deal ``order`` and play it out; at play number ``cheat_at`` or the first one after it
+    where the player can, make an illegal play (one breaking ``duty``, if given). Returns the
+    events and what the table saw (``breach``: the play and the cards of each of its duties,
+    by the test's oracle)."""
     seats = list(rules.order_from(rules.next_seat(dealer)))
     hands: dict[int, list[Card]] = {s: [] for s in range(4)}
     for i, card in enumerate(order):
@@ -112,10 +147,17 @@ def play_hand(
         for seat in rules.order_from(leader):
             legal = oracle(hands[seat], played, seat, trump, led)
             illegal = [c for c in hands[seat] if c not in legal]
-            if count == cheat_at and illegal and seen["cheat"] is None:
+            if duty is not None:
+                illegal = [
+                    c for c in illegal if broken_rule(hands[seat], played, seat, c, trump) == duty
+                ]
+            if cheat_at is not None and count >= cheat_at and illegal and seen["cheat"] is None:
                 card = rng.choice(illegal)
                 seen["cheat"] = (number, seat, card)
                 seen["code"] = broken_rule(hands[seat], played, seat, card, trump)
+                seen["breach"] = Breach(
+                    number, seat, card, breach_duties(card, played, seat, trump, frozenset(led))
+                )
             else:
                 card = rng.choice(legal)
             hands[seat].remove(card)
@@ -131,6 +173,7 @@ def play_hand(
         seen["cards"][win_seat % 2] += sum(VALUE.get(c.rank, 0) for _, c in played)
         seen["tricks"][win_seat % 2] += 1
         events.append(Trick(cards=tuple(c for _, c in played)))
+        seen.setdefault("plays", []).append(played)
         leader = win_seat
     return events, seen
 
@@ -169,6 +212,58 @@ def test_legal_hands_score_like_quick_entry(
     assert replay(again.rules, again.events).state == result.state
 
 
+def proven_late(
+    order: list[Card], dealer: int, options: dict[str, Any], seed: int, cheat_at: int, duty: str
+) -> tuple[list[tuple[int, str]], list[tuple[int, str]], Breach | None]:
+    """One hand with a breach of ``duty`` injected: the flags the proof asks for, the engine's
+    flags (both as (trick number, code)), and the breach. With ``forfeit: auto`` the engine's
+    flags are those up to the forfeit, which must come with the first proof."""
+    rules = Malilla(4, options, NAMES)
+    events, seen = play_hand(rules, order, dealer, random.Random(seed), cheat_at, duty)
+    breach: Breach | None = seen.get("breach")
+    if breach is None:
+        assert replay(rules, events).flagged == ()
+        return [], [], None
+    trump = order[-1].suit
+    upcard = order[-1]
+    tricks = seen["plays"]
+    assert trump is not None
+
+    def known(t: int) -> dict[int, Card]:
+        return {} if any(upcard in e.cards for e in events[1 : t + 1]) else {dealer: upcard}  # type: ignore[union-attr]
+
+    def hidden(t: int) -> int:
+        return 10 - t - (1 if breach.seat in known(t) else 0)
+
+    want = expected_flags(breach, tricks, PACK, known, hidden)
+    assert want and want[-1][1] == seen["code"]
+    auto = options["forfeit"] == "auto" and options["penalty"] == "game"
+    upto = want[0][0] if auto else len(events) - 1
+    result = replay(rules, events[: upto + 1])
+    got = flags_of(result.flagged, {i: i for i in range(len(events))})
+    number, seat, card = seen["cheat"]
+    for _, violation in result.flagged:
+        assert violation.message.startswith(f"Trick {number}: {NAMES[seat]} played {card.label},")
+    if auto:
+        end = rules.outcome(result.state)
+        assert (
+            end is not None
+            and end.reason == "forfeit"
+            and end.winners
+            == (
+                (seat + 1) % 2,
+                (seat + 1) % 2 + 2,
+            )
+        )
+        assert rules.outcome(replay(rules, events[:upto]).state) is None
+        want = want[:1]
+    elif options["forfeit"] == "auto":
+        confirmed = Malilla(4, {**options, "forfeit": "confirm"}, NAMES)
+        by_hand = replay(confirmed, [*events, Forfeit(player=Seat(seat))]).state
+        assert rules.scores(result.state) == confirmed.scores(by_hand)
+    return want, got, breach
+
+
 @FAST
 @given(
     order=st.permutations(PACK),
@@ -176,22 +271,39 @@ def test_legal_hands_score_like_quick_entry(
     options=OPTIONS,
     seed=st.integers(0, 2**32),
     cheat_at=st.integers(1, 35),
+    duty=st.sampled_from(DUTIES),
 )
-def test_an_illegal_play_is_flagged_naming_its_trick(
-    order: list[Card], dealer: int, options: dict[str, Any], seed: int, cheat_at: int
+def test_every_duty_proven_late_is_flagged_by_the_first_card_that_proves_it(
+    order: list[Card], dealer: int, options: dict[str, Any], seed: int, cheat_at: int, duty: str
 ) -> None:
-    rules = Malilla(4, options, NAMES)
-    events, seen = play_hand(rules, order, dealer, random.Random(seed), cheat_at)
-    result = replay(rules, events)
-    if seen["cheat"] is None:
-        assert result.flagged == ()
-        return
-    number, seat, card = seen["cheat"]
-    # One flag, naming the rule actually broken: a revoke as soon as a later card proves it;
-    # a failure to beat or an unled 7 only once the player certainly held none of the led suit
-    # (and, for the 7, nothing that could beat).
-    assert len(result.flagged) == 1, [v.message for _, v in result.flagged]
-    index, violation = result.flagged[0]
-    assert index >= number  # proven by that trick or a later one
-    assert violation.message.startswith(f"Trick {number}: {NAMES[seat]} played {card.label}, but")
-    assert violation.code == seen["code"], violation.message
+    """A breach of each duty of ruling 7.2.5, injected anywhere in a random legal hand, is
+    flagged at the first trick that proves it illegal (``illegal-play`` while the duty is not
+    known yet), then named when the hand shows the duty; with ``forfeit: auto`` the forfeit
+    comes with the first proof."""
+    want, got, _ = proven_late(order, dealer, options, seed, cheat_at, duty)
+    assert got == want
+
+
+@pytest.mark.skipif(not LONG_RUN, reason="the long run: set PROVEN_LATE to a number of hands")
+def test_every_duty_proven_late_long_run() -> None:
+    rng = random.Random(28)
+
+    def options() -> dict[str, Any]:
+        return {
+            "trick_point": rng.random() < 0.5,
+            "direction": rng.choice(["clockwise", "counter-clockwise"]),
+            "penalty": rng.choice(["game", "hand"]),
+            "forfeit": rng.choice(["confirm", "auto"]),
+        }
+
+    def breach_hand(n: int) -> tuple[str, Flags, Flags, Breach | None]:
+        duty, order = DUTIES[n % len(DUTIES)], rng.sample(PACK, len(PACK))
+        seed, cheat_at = rng.randrange(2**32), rng.randrange(1, 36)
+        return duty, *proven_late(order, rng.randrange(4), options(), seed, cheat_at, duty)
+
+    def legal_hand_flagged(n: int) -> bool:
+        rules = Malilla(4, options(), NAMES)
+        events, _ = play_hand(rules, rng.sample(PACK, len(PACK)), rng.randrange(4), rng)
+        return bool(replay(rules, events).flagged)
+
+    long_run("Malilla", breach_hand, legal_hand_flagged)

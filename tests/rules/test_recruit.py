@@ -1023,3 +1023,28 @@ def test_default_options_follow_the_rulings() -> None:
         "Match cards",
         "Tie for first",
     ]
+
+
+def test_a_revoke_is_proven_by_the_count_of_the_unseen_cards() -> None:
+    # Four players: every card but the one turned up is played. In trick 12 Ann discards 5♥ on
+    # Bob's 10♠; after it each player holds one card, and the four cards still unseen are all
+    # spades (K♠ 9♠ Q♠ 8♠, trick 13): Ann held one. Proven with trick 12, not trick 13.
+    rules = rules_for(4)
+    events = [
+        deal(3, "JD", "passer"),
+        Exchange(swapped=(4, 4, 4, 4)),
+        *(
+            trick(t)
+            for t in (
+                "6D AD KD 4D", "AS 2S JS 7S", "QD 3D 9D 2D", "7H 4H 9H AH", "10D 5D 7D 4S",
+                "JK 8H 6H 8C", "QH 2H JH 10C", "JC 6C AC 5C", "4C 2C QC 6S", "3H 10H KH 3C",
+                "KC 9C 7C 8D", "10S 5S 3S 5H",
+            )
+        ),
+    ]  # fmt: skip
+    result = replay(rules, events)
+    assert [(i, v.code) for i, v in result.flagged] == [(13, "revoke")]
+    assert result.flagged[0][1].message == (
+        "Revoke by Ann: no spade in trick 12 although they still held one: the cards still "
+        "unseen leave them no hand without one."
+    )

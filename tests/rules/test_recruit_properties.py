@@ -14,6 +14,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,15 @@ from companion.rules import Event, replay, to_dict
 from companion.rules.cards import JACK, KING, QUEEN, Card, Suit, deck
 from companion.rules.events import Seat
 from companion.rules.text import Text
+from tests.rules.proven_late import (
+    LONG_RUN,
+    Breach,
+    Flags,
+    duty_cards,
+    expected_flags,
+    flags_of,
+    long_run,
+)
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 PACK = deck(53)
@@ -98,6 +108,8 @@ class Revoke:
     trick: int | None = None  # 1-based trick number of the revoke
     shown_in: int | None = None  # 1-based trick in which that suit is next played by the revoker
     event_index: int | None = None
+    joker: bool = False  # revoke with the joker (ruling R-1), when the player holds it
+    breach: Breach | None = None  # the revoke and the cards that would have followed
 
 
 @dataclasses.dataclass
@@ -107,11 +119,14 @@ class Table:
     state: RecruitState
     events: list[Event] = dataclasses.field(default_factory=list)
     hand_piles: list[tuple[list[Event], list[list[Card]]]] = dataclasses.field(default_factory=list)
+    plays: list[list[tuple[int, Card]]] = dataclasses.field(default_factory=list)  # last hand's
+    checked: bool = True  # each event's flags must be the ones expected
 
     def record(self, event: Event, codes: tuple[str, ...] = ()) -> None:
         """Every legal event is accepted with no violation at all, not even a flag (except the
         ``codes`` expected)."""
-        assert tuple(v.code for v in self.rules.violations(self.state, event)) == codes, event
+        if self.checked:
+            assert tuple(v.code for v in self.rules.violations(self.state, event)) == codes, event
         assert self.rules.can_apply(self.state, event)
         self.state = self.rules.apply_checked(self.state, event)
         self.events.append(event)
@@ -136,6 +151,7 @@ class Table:
         won: list[list[Card]] = [[] for _ in range(n)]
         played: list[Card] = []
         leader = (dealer + 1) % n
+        self.plays = []
         for number in range(1, 14):
             cards: list[Card] = []
             for i in range(n):
@@ -147,6 +163,7 @@ class Table:
                 hands[seat].remove(card)
                 cards.append(card)
             winner = oracle_winner(cards, leader, n, shown, lead_suit(cards, options["joker_lead"]))
+            self.plays.append([((leader + i) % n, c) for i, c in enumerate(cards)])
             # Sometimes say who led, sometimes leave it to the engine.
             stated = Seat(leader) if rnd.random() < 0.5 else None
             event = Trick(cards=tuple(cards), leader=stated)
@@ -205,11 +222,19 @@ class Table:
         suit = lead_suit(cards, self.rules.options.joker_lead)
         if number - 1 < plan.after or suit is None:
             return card
-        others = sorted((c for c in hand if c.suit not in (suit, None)), key=Card.sort_key)
-        if not others or not any(c.suit == suit for c in hand):
+        options = self.rules.options_dict()
+        others = [c for c in hand if c not in legal(hand, cards, options)]
+        others = sorted((c for c in others if c.is_joker == plan.joker), key=Card.sort_key)
+        if not others:
             return card
         plan.seat, plan.suit, plan.trick = seat, suit, number
-        return self.rnd.choice(others)
+        card = self.rnd.choice(others)
+
+        def broken(other: Card) -> str | None:
+            return None if card in legal([card, other], cards, options) else "revoke"
+
+        plan.breach = Breach(number, seat, card, duty_cards(card, PACK, broken, ("revoke",)))
+        return card
 
 
 def pile_of(cards: list[Card], shown: Card, variants: frozenset[str]) -> Pile:
@@ -352,3 +377,80 @@ def test_one_revoke_is_flagged_exactly_once_naming_both_tricks(
     assert f"in trick {plan.trick} " in flag.message
     assert f"(played in trick {plan.shown_in})." in flag.message
     assert plan.suit.title.lower()[:-1] in flag.message
+
+
+def proven_late(
+    rnd: random.Random, perm: list[Card], n: int, options: dict[str, str], plan: Revoke
+) -> tuple[list[tuple[int, str]], list[tuple[int, str]], Breach | None]:
+    """One hand with ``plan``'s revoke injected: the flags the proof asks for and the
+    engine's, as (trick number, code), and the revoke."""
+    rules = Recruit(n, options, NAMES[:n])
+    table = Table(rules, rnd, rules.initial_state(), checked=False)
+    variants = frozenset(v for v in VARIANTS if rnd.random() < 0.3)
+    if {"keeper", "passer"} <= variants:
+        variants -= {"keeper"}
+    table.play_hand(perm, variants, plan)
+    result = replay(rules, table.events)
+    if plan.breach is None:
+        assert result.flagged == ()
+        return [], [], None
+    shown = perm[13 * n]
+
+    def known(t: int) -> dict[int, Card]:
+        return {-1: shown}  # out of play, seen by all
+
+    def hidden(t: int) -> int:
+        return 13 - t
+
+    want = expected_flags(plan.breach, table.plays, PACK, known, hidden)
+    tricks = [i for i, e in enumerate(table.events) if isinstance(e, Trick)]
+    return want, flags_of(result.flagged, {i: k for k, i in enumerate(tricks, 1)}), plan.breach
+
+
+@FAST
+@given(
+    data=st.data(),
+    n=st.sampled_from([2, 3, 4]),
+    options=OPTIONS,
+    after=st.integers(0, 11),
+    joker=st.booleans(),
+)
+def test_every_duty_proven_late_is_flagged_by_the_first_card_that_proves_it(
+    data: st.DataObject, n: int, options: dict[str, str], after: int, joker: bool
+) -> None:
+    """A revoke (a card of another suit, or the joker while holding the led suit: ruling R-1),
+    injected anywhere in a random legal hand, is flagged at the first trick that proves it:
+    the revoker's next card of the suit, or a count that leaves them no hand without one."""
+    rnd = data.draw(st.randoms(use_true_random=False), label="table")
+    perm = data.draw(st.permutations(PACK), label="shuffle")
+    want, got, _ = proven_late(rnd, perm, n, options, Revoke(after=after, joker=joker))
+    assert got == want
+
+
+@pytest.mark.skipif(not LONG_RUN, reason="the long run: set PROVEN_LATE to a number of hands")
+def test_every_duty_proven_late_long_run() -> None:
+    rnd = random.Random(28)
+    choices = {
+        "joker_play": ["void-only", "any-time"],
+        "joker_lead": ["no-suit", "next-card"],
+        "match_scoring": ["instead", "bonus"],
+        "ties": ["share", "play-off"],
+    }
+
+    def options() -> dict[str, str]:
+        return {key: rnd.choice(v) for key, v in choices.items()}
+
+    def breach_hand(k: int) -> tuple[str, Flags, Flags, Breach | None]:
+        joker, perm = k % 4 == 0, rnd.sample(PACK, len(PACK))
+        plan = Revoke(after=rnd.randrange(12), joker=joker)
+        duty = "revoke (joker)" if joker else "revoke"
+        return duty, *proven_late(rnd, perm, (2, 3, 4)[k % 3], options(), plan)
+
+    def legal_hand_flagged(k: int) -> bool:
+        n = (2, 3, 4)[k % 3]
+        rules = Recruit(n, options(), NAMES[:n])
+        table = Table(rules, rnd, rules.initial_state(), checked=False)
+        table.play_hand(rnd.sample(PACK, len(PACK)), frozenset(), None)
+        return bool(replay(rules, table.events).flagged)
+
+    long_run("Recruit", breach_hand, legal_hand_flagged)

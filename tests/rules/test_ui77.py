@@ -167,6 +167,23 @@ def test_a_revoke_is_flagged_naming_both_tricks() -> None:
     )
 
 
+def test_a_revoke_is_proven_after_a_draw_by_more_cards_of_the_suit_than_were_drawn() -> None:
+    # Cat plays 7♦ on Bob's 7♥ (trick 3), wins trick 4 with the trump J♠ and draws a card,
+    # which may be a heart: her Q♥ in trick 7 proves nothing, but her 10♥ in trick 8 does (two
+    # hearts since, one card drawn). The draw used to forget the failure.
+    rules = Ui77(3, names=NAMES3)
+    log = [deal(1, "4S", "6H", "KD"), Discards(counts=(0, 2, 0))]
+    log += tricks("QC 8C AC", "QD JD 5D", "7H 7D 4H", "AD JS 7S", "6C 5C 10C", "2S 3S 9S")
+    log += tricks("3H KH QH", "10S 10H 9C")
+    result = replay(rules, log)
+    assert [(i, v.code) for i, v in result.flagged] == [(9, "revoke")]
+    assert result.flagged[0][1].message == (
+        "Revoke by Cat: no heart in trick 3 although one was still in hand: 2 played since (the "
+        "last 10♥, in trick 8), and only 1 card drawn."
+    )
+    assert replay(rules, log[:-1]).flagged == ()
+
+
 def test_the_hand_ends_when_a_player_runs_out() -> None:
     rules = Ui77(2, names=("Ann", "Bob"))
     log = [deal(0, "5S", "8H", "7D"), Discards(counts=(3, 0))]

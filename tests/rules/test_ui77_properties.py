@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -32,6 +33,15 @@ from companion.games.ui77.game import (
 from companion.rules import Event, replay
 from companion.rules.cards import Card, Suit, deck
 from companion.rules.events import Seat
+from tests.rules.proven_late import (
+    LONG_RUN,
+    Breach,
+    Flags,
+    duty_cards,
+    expected_flags,
+    flags_of,
+    long_run,
+)
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")
 PACK = deck(52)
@@ -65,10 +75,20 @@ def power(card: Card, led: Suit, trump: Suit, live: bool, ace_low: bool) -> int:
 
 
 def play_hand(
-    rng: random.Random, n: int, dealer: int, options: dict[str, Any]
+    rng: random.Random,
+    n: int,
+    dealer: int,
+    options: dict[str, Any],
+    seen: dict[str, Any] | None = None,
+    cheat_at: int | None = None,
 ) -> tuple[list[Event], list[int], Result, int]:
     """One hand at the simulated table: its events, the oracle's points, the same hand as a
-    quick Result, and how many trump leads by a player holding only trumps were made."""
+    quick Result, and how many trump leads by a player holding only trumps were made. With
+    ``cheat_at``, at that play or the first one after it where a player can follow suit, they
+    play another suit; ``seen`` gets what the table saw (the plays, swaps, hand sizes, draws,
+    the revoke)."""
+    seen = {} if seen is None else seen
+    seen.update(plays=[], taken={}, sizes=[], winners=[], breach=None)
     pack = list(PACK)
     rng.shuffle(pack)
     hands = [pack[9 * s : 9 * s + 9] for s in range(n)]
@@ -86,6 +106,7 @@ def play_hand(
                 card, pos = rng.choice(mine), rng.randrange(3)
                 hands[seat].remove(card)
                 hands[seat].append(faceup[pos])
+                seen["taken"][seat] = faceup[pos]
                 faceup[pos] = card
                 events.append(Swap(seat=Seat(seat), card=card, position=pos + 1))
     trump, slough = faceup[0].suit, faceup[1].suit
@@ -100,7 +121,8 @@ def play_hand(
         hands[s] = hands[s][discards[s] :]
     events.append(Discards(counts=tuple(discards)))
     won = [0] * n
-    leader, number, broken, forced = (dealer + 1) % n, 0, False, 0
+    leader, number, broken, forced, count = (dealer + 1) % n, 0, False, 0, 0
+    seen["discards"] = discards
     played: list[Card] = []
     while min(len(h) for h in hands) > 0:
         number += 1
@@ -116,6 +138,11 @@ def play_hand(
             else:
                 allowed = [c for c in hand if c.suit == cards[0].suit] or hand
             card = rng.choice(allowed)
+            others = [c for c in hand if c not in allowed] if i else []
+            if cheat_at is not None and seen["breach"] is None and count >= cheat_at and others:
+                card = rng.choice(others)
+                seen["breach"] = revoke_of(number, seat, card, cards[0])
+            count += 1
             hand.remove(card)
             cards.append(card)
         led = cards[0].suit
@@ -127,6 +154,10 @@ def play_hand(
             broken = broken or any(c.suit == trump for c in cards)
         if number <= 4:
             hands[win].append(draw[number - 1])
+        seen["plays"].append([((leader + i) % n, c) for i, c in enumerate(cards)])
+        seen["sizes"].append([len(h) for h in hands])
+        seen["winners"].append(win)
+        seen["faceup"] = list(faceup)
         played += cards
         events.append(Trick(cards=tuple(cards)))
         leader = win
@@ -143,6 +174,16 @@ def play_hand(
         slough=sl,
     )
     return events, points, quick, forced
+
+
+def revoke_of(number: int, seat: int, card: Card, lead: Card) -> Breach:
+    """A failure to follow and the cards that would have followed, by this test's rule 9."""
+
+    def broken(other: Card) -> str | None:
+        held = [card, other]
+        return None if card in ([c for c in held if c.suit == lead.suit] or held) else "revoke"
+
+    return Breach(number, seat, card, duty_cards(card, PACK, broken, ("revoke",)))
 
 
 OPTIONS = st.fixed_dictionaries(
@@ -232,3 +273,84 @@ def test_the_engine_counts_each_hand_like_the_table(n: int, seed: int) -> None:
         assert sum(held) == sum(9 - d for d in state.hand.discards) + min(tricks, 4) - n * tricks
         played = tricks
     assert played >= 5
+
+
+def proven_late(
+    rng: random.Random, n: int, options: dict[str, Any], cheat_at: int
+) -> tuple[list[tuple[int, str]], list[tuple[int, str]], Breach | None]:
+    """One hand with a revoke injected: the revoke flags the proof asks for and the engine's,
+    as (trick number, code), and the revoke. A later card of the suit proves it only if the
+    revoker played more of them than the cards they drew since (a drawn card may be one); a
+    face-up card they took in a swap and still hold proves it at once (if they discarded
+    nothing); so does the count of the cards still unseen."""
+    rules = Ui77(n, options, NAMES[:n])
+    seen: dict[str, Any] = {}
+    events, _, _, _ = play_hand(rng, n, rng.randrange(n), options, seen, cheat_at)
+    result = replay(rules, events)
+    got_all = [(i, v) for i, v in result.flagged if v.code == "revoke"]
+    breach: Breach | None = seen["breach"]
+    if breach is None:
+        assert got_all == []
+        return [], [], None
+    plays, discards = seen["plays"], seen["discards"]
+
+    def known(t: int) -> dict[int, Card]:
+        out = {-1 - i: c for i, c in enumerate(seen["faceup"])}
+        for seat, card in seen["taken"].items():
+            if discards[seat] == 0 and all(card != c for trick in plays[:t] for _, c in trick):
+                out[seat] = card
+        return out
+
+    def hidden(t: int) -> int:
+        return seen["sizes"][t - 1][breach.seat] - (1 if breach.seat in known(t) else 0)
+
+    def drawn(t: int) -> int:
+        return sum(
+            1 for k in range(breach.trick, min(t, 4) + 1) if seen["winners"][k - 1] == breach.seat
+        )
+
+    want = expected_flags(breach, plays, PACK, known, hidden, drawn)
+    tricks = [i for i, e in enumerate(events) if isinstance(e, Trick)]
+    return want, flags_of(got_all, {i: k for k, i in enumerate(tricks, 1)}), breach
+
+
+@FAST
+@given(
+    n=st.integers(2, 5),
+    seed=st.integers(0, 2**32 - 1),
+    options=OPTIONS,
+    cheat_at=st.integers(0, 30),
+)
+def test_every_duty_proven_late_is_flagged_by_the_first_card_that_proves_it(
+    n: int, seed: int, options: dict[str, Any], cheat_at: int
+) -> None:
+    """Ui77's duties: follow suit (rule 9), proven late, checked here; and not to lead trump
+    before it is broken (rule 8), which the app flags with the lead itself (a leader holding
+    nothing but trumps may, U-4), so it is never proven late. One duty: the first proof names
+    it."""
+    want, got, _ = proven_late(random.Random(seed), n, options, cheat_at)
+    assert got == want
+
+
+@pytest.mark.skipif(not LONG_RUN, reason="the long run: set PROVEN_LATE to a number of hands")
+def test_every_duty_proven_late_long_run() -> None:
+    rng = random.Random(28)
+    choices = {
+        "ace_low": [False, True],
+        "broken_by": ["any", "effective"],
+        "nov_rounding": ["half-up", "floor"],
+    }
+
+    def options() -> dict[str, Any]:
+        return {key: rng.choice(v) for key, v in choices.items()}
+
+    def breach_hand(k: int) -> tuple[str, Flags, Flags, Breach | None]:
+        return "revoke", *proven_late(rng, 2 + k % 4, options(), rng.randrange(30))
+
+    def legal_hand_flagged(k: int) -> bool:
+        n, chosen = 2 + k % 4, options()
+        events, _, _, _ = play_hand(rng, n, rng.randrange(n), chosen)
+        flagged = replay(Ui77(n, chosen, NAMES[:n]), events).flagged
+        return any(v.code != "trump-led-early" for _, v in flagged)
+
+    long_run("Ui77", breach_hand, legal_hand_flagged)

@@ -78,9 +78,13 @@ def test_replay_prints_the_flagged_irregularities() -> None:
     status, printed, _ = _replay(str(path))
 
     assert status == 0
-    (flag,) = printed["flags"]
-    assert (flag["event"], flag["code"]) == (9, "must-beat")  # certain once the hearts are out
-    assert flag["message"].startswith("Trick 4: Bob played 2♣, but opponent Ann was winning")
+    # Illegal whichever duty it broke once Bob's Q♦ shows (event 6): follow hearts or trump;
+    # named a failure to trump once the hearts are out (event 9).
+    first, named = printed["flags"]
+    assert (first["event"], first["code"]) == (6, "illegal-play")
+    assert "Bob had to follow hearts or trump." in first["message"]
+    assert (named["event"], named["code"]) == (9, "must-beat")
+    assert named["message"].startswith("Trick 4: Bob played 2♣, but opponent Ann was winning")
 
 
 def test_an_illegal_log_exits_1_naming_the_event(tmp_path: Path) -> None:

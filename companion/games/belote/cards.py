@@ -132,16 +132,19 @@ def duties(
 def _follow(lead: Suit, trumps: bool = False) -> Duty:
     if trumps:
         words = tr("they held {held} and had to follow trumps", held=HELD)
+        must = tr("follow trumps")
     else:
         words = tr("they held {held} and had to follow {suit}", held=HELD, suit=suit_name(lead))
-    return Duty("revoke", "follow-suit", suit_cards(lead), words)
+        must = tr("follow {suit}", suit=suit_name(lead))
+    return Duty("revoke", "follow-suit", suit_cards(lead), words, must)
 
 
 @functools.cache
 def _overtrump(trump: Suit, top: Card, rule: str) -> Duty:
     higher = frozenset(c for c in suit_cards(trump) if strength(c, trump) > strength(top, trump))
     words = tr("they held {held} and had to play a trump higher than {card}", held=HELD, card=top)
-    return Duty("must-overtrump", rule, higher, words)
+    must = tr("play a trump higher than {card}", card=top)
+    return Duty("must-overtrump", rule, higher, words, must)
 
 
 @functools.cache
@@ -149,7 +152,7 @@ def _must_trump(trump: Suit) -> Duty:
     words = tr(
         "they held {held} and had to trump while an opponent was winning the trick", held=HELD
     )
-    return Duty("must-trump", "must-trump", suit_cards(trump), words)
+    return Duty("must-trump", "must-trump", suit_cards(trump), words, tr("trump"))
 
 
 def partner_is_winning(before: Sequence[Card], seats: Sequence[int], me: int, trump: Suit) -> bool:

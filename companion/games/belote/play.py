@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.games.belote.cards import (
+    DECK,
     HAND_POINTS,
     LAST_TRICK,
     duties,
@@ -71,16 +72,9 @@ def prove(
     for position, (seat, card) in enumerate(record.plays(4)):
         if duty_list := play_duties(record, position, trump, always):
             new.append(OpenPlay(record.number, position, seat, card, duty_list, len(duty_list)))
-    up, tricks = hand.upcard, (*hand.tricks, record)
-    known = {}
-    if up is not None and hand.taker is not None and not any(up in t.cards for t in tricks):
-        known[hand.taker] = up
-
-    def played() -> frozenset[Card]:
-        return frozenset(c for t in tricks for c in t.cards)
-
+    up = None if hand.upcard is None or hand.taker is None else (hand.taker, hand.upcard)
     return prove_plays(
-        hand.pending, record, new, 4, played=played, left=TRICKS - record.number, known=known
+        hand.pending, record, new, 4, before=hand.tricks, length=TRICKS, deck=DECK, upcard=up
     )
 
 

@@ -21,14 +21,18 @@ from companion.games.buck_euchre.events import (
 )
 from companion.games.buck_euchre.play import SEATS, TRICKS
 from companion.rules.cards import Card
-from companion.rules.core import Violation
+from companion.rules.core import Severity, Violation
 from companion.rules.events import Event
 from companion.rules.text import tr, tr_n
 from companion.rules.tricks import (
+    Failure,
+    TrickRecord,
+    counted_step,
     duplicate_problems,
     follow_step,
     lead_and_size_problems,
     name_list,
+    revoke_text,
 )
 
 #: An entry's kind, for "A bid cannot be recorded now".
@@ -280,11 +284,40 @@ def trick_problems(rules: Table, hand: Hand, trick: Trick) -> list[Violation]:
     if problems:
         return problems
     record = rules.record(hand, trick.cards)
-    _, proven = follow_step(hand.unproven, record, SEATS, play.suit_of_for(hand.trump))
+    _, proven = follow(rules, hand, record)
     return [
         play.revoke_violation(names, failure, card, record.number, hand.trump)
+        if card is not None and card != hand.upcard
+        else Violation(
+            "revoke",
+            revoke_text(failure, card, record.number, names, [c for c in (hand.upcard,) if c]),
+            Severity.IRREGULARITY,
+            "follow-suit",
+        )
         for failure, card in proven
     ]
+
+
+def follow(
+    rules: Table, hand: Hand, record: TrickRecord
+) -> tuple[tuple[Failure, ...], list[tuple[Failure, Card | None]]]:
+    """The failures to follow still unproven after ``record``, and those it proves: by a later
+    card of the effective suit (follow_step), by the upcard the dealer took up, in their hand
+    until they play it (ruling 8), or by the count of the cards still unseen (counted_step)."""
+    suit_of = play.suit_of_for(hand.trump)
+    still, proven = follow_step(hand.unproven, record, SEATS, suit_of)
+    tricks = (*hand.tricks, record)
+    played = {c for t in tricks for c in t.cards}
+    known = {}
+    up = hand.upcard
+    if up is not None and rules.picked_up(hand) and up not in played:
+        known[hand.dealer] = up
+    unseen = play.DECK - played - ({up} if up is not None else set())
+    left = TRICKS - record.number
+    still, counted = counted_step(
+        still, unseen, lambda seat: left - (1 if seat in known else 0), known, suit_of
+    )
+    return still, [*proven, *counted]
 
 
 def upcard_problems(

@@ -61,7 +61,7 @@ from companion.rules.core import (
 )
 from companion.rules.events import Event, event_types
 from companion.rules.text import Text, shown, tr, tr_n, trc
-from companion.rules.tricks import TrickRecord, follow_step, winner_index
+from companion.rules.tricks import TrickRecord, winner_index
 
 
 def _number(n: int) -> Text:
@@ -256,7 +256,7 @@ class BuckEuchre(Rules[BuckEuchreState, BuckEuchreOptions]):
             return self._finish(state, hand, tuple(event.tricks))
         assert isinstance(event, Trick)
         record = self.record(hand, event.cards)
-        unproven, _ = follow_step(hand.unproven, record, SEATS, play.suit_of_for(hand.trump))
+        unproven, _ = checks.follow(self, hand, record)
         hand = dataclasses.replace(hand, tricks=(*hand.tricks, record), unproven=unproven)
         if len(hand.tricks) < TRICKS:
             return dataclasses.replace(state, hand=hand)

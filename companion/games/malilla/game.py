@@ -33,9 +33,9 @@ from companion.games.malilla.play import (
     ORDER,
     POINTS,
     TRICKS,
-    flag_of,
     prove,
     trick_winner,
+    with_proofs,
 )
 from companion.games.malilla.score import (
     TARGET,
@@ -507,7 +507,7 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
         assert isinstance(event, Trick)
         record = self.record(hand, event.cards)
         pending, proven = self.prove(hand, record)
-        flags = (*hand.flags, *map(flag_of, proven))
+        flags = with_proofs(hand.flags, proven)
         hand = dataclasses.replace(
             hand, tricks=(*hand.tricks, record), flags=flags, pending=pending
         )

@@ -172,7 +172,8 @@ def play_duties(
                 card=best,
                 held=HELD,
             )
-            return (Duty("must-beat", "must-beat", higher, reason),)
+            must = tr("beat {card}", card=best)
+            return (Duty("must-beat", "must-beat", higher, reason, must),)
         return ()
     follow = _suit(lead)
     duties = [
@@ -181,6 +182,7 @@ def play_duties(
             "follow-suit",
             follow,
             tr("they held {held} and had to follow {suit}", held=HELD, suit=suit_name(lead)),
+            tr("follow {suit}", suit=suit_name(lead)),
         )
     ]
     if opponent_winning:
@@ -193,6 +195,7 @@ def play_duties(
                 card=best,
                 held=HELD,
             )
+            must = tr("overtrump {card}", card=best)
         else:
             beat = _suit(trump)
             reason = tr(
@@ -203,9 +206,10 @@ def play_duties(
                 suit=suit_name(lead),
                 held=HELD,
             )
+            must = tr("trump")
         if card in beat:
             return tuple(duties)
-        duties.append(Duty("must-beat", "must-beat", beat, reason))
+        duties.append(Duty("must-beat", "must-beat", beat, reason, must))
     if is_unled_seven(card, Situation((), (), False, trump, led)):
         assert card.suit is not None
         others = _not_unled_sevens(trump, led)
@@ -214,7 +218,8 @@ def play_duties(
             suit=suit_name(card.suit),
             held=HELD,
         )
-        duties.append(Duty("unled-seven", "unled-seven", others, reason))
+        must = tr("keep the 7 of {suit}, a suit not led yet", suit=suit_name(card.suit))
+        duties.append(Duty("unled-seven", "unled-seven", others, reason, must))
     return tuple(duties)
 
 
@@ -257,17 +262,23 @@ def prove(
         duties = play_duties(before, names[winner], winner % 2 != seat % 2, card, trump, led)
         if duties:
             new.append(OpenPlay(record.number, position, seat, card, duties, len(duties)))
-    all_tricks = (*tricks, record)
-    dealer, up = upcard
-    held = {} if any(up in t.cards for t in all_tricks) else {dealer: up}
-
-    def played() -> frozenset[Card]:
-        return frozenset(c for t in all_tricks for c in t.cards)
-
     return prove_plays(
-        pending, record, new, 4, played=played, left=TRICKS - record.number, known=held
+        pending, record, new, 4, before=tricks, length=TRICKS, deck=_DECK, upcard=upcard
     )
 
 
-def flag_of(proof: Proof) -> Flag:
-    return Flag(proof.play.trick, proof.play.seat, proof.duty.code)
+_DECK = frozenset(DECK)
+
+
+def with_proofs(flags: Sequence[Flag], proven: Sequence[Proof]) -> tuple[Flag, ...]:
+    """The hand's flags after ``proven``: a new flag for each play proven illegal, in the
+    order they were proven (the first one forfeits); a proof that names the duty of a play
+    flagged earlier only gives that flag its code."""
+    out = list(flags)
+    for proof in proven:
+        flag = Flag(proof.play.trick, proof.play.seat, proof.code)
+        if proof.names:
+            out = [flag if (f.trick, f.seat) == (flag.trick, flag.seat) else f for f in out]
+        else:
+            out.append(flag)
+    return tuple(out)

@@ -44,6 +44,7 @@ from companion.rules.tricks import (
     Failure,
     TrickRecord,
     comma_list,
+    counted_step,
     duplicate_problems,
     follow_step,
     lead_and_size_problems,
@@ -700,13 +701,20 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
 
     def _follow_step(
         self, hand: Hand, record: TrickRecord
-    ) -> tuple[tuple[Failure, ...], list[tuple[Failure, Card]]]:
+    ) -> tuple[tuple[Failure, ...], list[tuple[Failure, Card | None]]]:
         # Within one trick nothing proves a player could have followed. A revoke shows later,
-        # when the player plays the suit they failed to follow (follow_step). By ruling R-1 the
-        # joker follows no suit, so playing it on a led suit shows the player out of that suit,
-        # unless the table lets the joker be played at any time.
+        # when the player plays the suit they failed to follow (follow_step), or when the cards
+        # still unseen leave them no hand without it (counted_step: every player holds 13
+        # cards, 13 - n after trick n). By ruling R-1 the joker follows no suit, so playing it
+        # on a led suit shows the player out of that suit, unless the table lets the joker be
+        # played at any time.
         free = _is_joker if self.options.joker_play == "any-time" else _no_card
-        return follow_step(hand.unproven, record, self.n_seats, free=free)
+        still, proven = follow_step(hand.unproven, record, self.n_seats, free=free)
+        played = {c for t in (*hand.tricks, record) for c in t.cards}
+        unseen = DECK - played - {hand.shown}
+        left = TRICKS - record.number
+        still, counted = counted_step(still, unseen, lambda seat: left)
+        return still, [*proven, *counted]
 
     def _lead(self, cards: Sequence[Card]) -> Suit | None:
         if not cards[0].is_joker:

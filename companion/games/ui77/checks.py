@@ -27,6 +27,10 @@ from companion.rules.core import Severity, Violation
 from companion.rules.events import Event
 from companion.rules.text import tr, tr_n
 from companion.rules.tricks import (
+    Failure,
+    TrickRecord,
+    counted_step,
+    drew,
     duplicate_problems,
     follow_step,
     lead_and_size_problems,
@@ -375,8 +379,44 @@ def trick_problems(rules: Table, hand: Hand, trick: Trick) -> list[Violation]:
             )
         )
     record = rules.record(hand, trick.cards)
-    _, proven = follow_step(hand.unproven, record, rules.n_seats)
-    return problems + revoke_flags(proven, record.number, names)
+    _, proven = follow(rules, hand, record)
+    return problems + revoke_flags(
+        proven, record.number, names, known=set(known_cards(hand, record).values())
+    )
+
+
+def known_cards(hand: Hand, record: TrickRecord) -> dict[int, Card]:
+    """The cards known in a hand after ``record``: a face-up card a player took in a swap,
+    while they hold it (not played yet, and they discarded nothing: it may be a discard)."""
+    discards = hand.discards or ()
+    played = {c for t in (*hand.tricks, record) for c in t.cards}
+    return {
+        seat: card
+        for seat, card in hand.taken
+        if seat < len(discards) and discards[seat] == 0 and card not in played
+    }
+
+
+def follow(
+    rules: Table, hand: Hand, record: TrickRecord
+) -> tuple[tuple[Failure, ...], list[tuple[Failure, Card | None]]]:
+    """The failures to follow still unproven after ``record`` (and the draw that follows it),
+    and those it proves: by a later card of the suit, more of them than the cards the player
+    drew since (any may be a drawn card, rule 11); by a face-up card they took and still hold;
+    or by the count of the cards still unseen (``counted_step``)."""
+    still, proven = follow_step(hand.unproven, record, rules.n_seats)
+    held = rules.held(hand)
+    held = [h - 1 for h in held]
+    if record.number <= play.DRAW_DECK:
+        still = drew(still, record.winner)
+        held[record.winner] += 1
+    known = known_cards(hand, record)
+    played = {c for t in (*hand.tricks, record) for c in t.cards}
+    unseen = play.DECK - played - set(hand.faceup) - set(known.values())
+    still, counted = counted_step(
+        still, unseen, lambda seat: held[seat] - (1 if seat in known else 0), known
+    )
+    return still, [*proven, *counted]
 
 
 def slough_problems(

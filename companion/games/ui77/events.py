@@ -116,6 +116,7 @@ class Hand:
     faceup: tuple[Card, Card, Card]
     cut: tuple[int, ...] = ()
     swapped: tuple[int, ...] = ()  # seats that swapped, in order
+    taken: tuple[tuple[int, Card], ...] = ()  # (seat, the face-up card they took) per swap
     discards: tuple[int, ...] | None = None  # None until recorded
     tricks: tuple[TrickRecord, ...] = ()
     draws: tuple[int, ...] = ()  # per seat, cards drawn so far

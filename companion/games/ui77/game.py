@@ -59,7 +59,7 @@ from companion.rules.core import (
 )
 from companion.rules.events import Event, event_types
 from companion.rules.text import tr, tr_n, trc
-from companion.rules.tricks import TrickRecord, follow_step
+from companion.rules.tricks import TrickRecord
 
 
 class Ui77(Rules[Ui77State, Ui77Options]):
@@ -290,11 +290,13 @@ class Ui77(Rules[Ui77State, Ui77Options]):
         assert hand is not None
         if isinstance(event, Swap):
             faceup = list(hand.faceup)
+            taken = faceup[event.position - 1]
             faceup[event.position - 1] = event.card
             hand = dataclasses.replace(
                 hand,
                 faceup=(faceup[0], faceup[1], faceup[2]),
                 swapped=(*hand.swapped, event.seat),
+                taken=(*hand.taken, (int(event.seat), taken)),
             )
             return dataclasses.replace(state, hand=hand)
         if isinstance(event, Discards):
@@ -311,13 +313,10 @@ class Ui77(Rules[Ui77State, Ui77Options]):
     def _after_trick(self, hand: Hand, cards: tuple[Card, ...]) -> Hand:
         record = self.record(hand, cards)
         p = play.params(hand.faceup)
-        unproven, _ = follow_step(hand.unproven, record, self.n_seats)
+        unproven, _ = checks.follow(self, hand, record)
         draws = list(hand.draws)
         if record.number <= play.DRAW_DECK:
             draws[record.winner] += 1
-            # A card drawn may be of any suit: the winner's earlier failures to follow can no
-            # longer be proven by a later card (it may be the one drawn).
-            unproven = tuple(f for f in unproven if f.seat != record.winner)
         counts = self.options.broken_by == "any" or record.number >= p.effective_from
         breaks = counts and any(c.suit == p.trump for c in cards)
         return dataclasses.replace(

@@ -143,6 +143,7 @@ DUTIES = {
     "revoke": gettext_lazy("revoke"),
     "must-beat": gettext_lazy("must beat"),
     "unled-seven": gettext_lazy("unled seven"),
+    "illegal-play": gettext_lazy("illegal either way, duty not shown yet"),
 }
 
 
