@@ -432,9 +432,10 @@ def standings(loaded: Loaded) -> list[tuple[str, int | Decimal]]:
     return [(rules.team_name(t), rules.shown_points(total)) for t, total in ranked]
 
 
-#: Each hand's line of the summary, by language, game, columns and the hand's points: a game
-#: of a hundred hands does not write them all again at every hand's end (each answer then
-#: sends the summary again).
+#: Each hand's line of the summary, by everything it is written from: the language (words,
+#: decimal separator), the game and its house rules (how points are shown: Ui77's tenths), the
+#: columns' names, the hand's number and its points. A game of a hundred hands does not write
+#: them all again at every hand's end (each answer then sends the summary again).
 _HAND_LINES: dict[tuple[Any, ...], str] = {}
 _KEEP_HAND_LINES = 20_000
 
@@ -454,10 +455,12 @@ def summary_text(loaded: Loaded, table: Table) -> str:
     lines = [gettext("%(game)s, game %(number)s at %(table)s") % game]
     names, language = rules.column_names(), get_language()
     for hand in rules.hands(state):
-        key = (language, type(rules), names, hand.number, hand.points)
-        lines.append(
-            kept(_HAND_LINES, key, lambda hand=hand: _hand_line(rules, hand), _KEEP_HAND_LINES)
-        )
+        key = (language, type(rules), rules.options, names, hand.number, hand.points)
+        try:
+            line = kept(_HAND_LINES, key, lambda h=hand: _hand_line(rules, h), _KEEP_HAND_LINES)
+        except TypeError:  # house rules that cannot be a key: written each time
+            line = _hand_line(rules, hand)
+        lines.append(line)
     totals = ", ".join(f"{name} {_number(total)}" for name, total in standings(loaded))
     lines.append(gettext("Totals: %(totals)s") % {"totals": totals})
     outcome = rules.outcome(state)
