@@ -14,6 +14,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from companion.deploy import deploy_version
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -244,6 +246,8 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# Keys what is kept in a shared cache (companion/deploy.py): worked out once, at start-up.
+COMPANION_DEPLOY_VERSION = deploy_version(BASE_DIR, STATIC_ROOT)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # The manifest storage needs `collectstatic` and raises on files missing from

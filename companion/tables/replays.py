@@ -9,7 +9,9 @@ and the engine's code. With the replay is kept the last entry it covers. A reque
 kept replay, checks that this entry is still the one in the log, and applies only the entries
 recorded since (``engine.extend``). Anything else, nothing kept, another entry there, a void or
 a correction among the new entries, an unreadable value, the cache server down, means a full
-replay: a kept replay can make a request slower, never its result different.
+replay: a kept replay can make a request slower, never its result different. The key also
+carries the deploy's version (companion/deploy.py), so app servers of two releases sharing a
+Redis server never read each other's replays.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import BaseCache, caches
 
 from companion import rules as engine
@@ -75,7 +78,7 @@ def cache_key(game: Game, rules: engine.Rules[Any, Any]) -> str:
     """The key of this game's kept replay under these rules (house options and seat names);
     worked out once per process for each game, rules, options and names (a request needs it
     two or three times)."""
-    memo = (game.uid, type(rules), rules.options, tuple(rules.names))
+    memo = (game.uid, type(rules), rules.options, tuple(rules.names), _deploy())
     try:
         return kept(_KEYS, memo, lambda: _cache_key(game, rules), _KEEP_KEYS)
     except TypeError:  # options that cannot be a key: worked out each time
@@ -93,7 +96,13 @@ def _cache_key(game: Game, rules: engine.Rules[Any, Any]) -> str:
         default=str,
     )
     digest = hashlib.blake2b(about.encode(), digest_size=16).hexdigest()
-    return f"companion:replay:{code_version()}:{digest}"
+    return f"companion:replay:{code_version()}:{_deploy()}:{digest}"
+
+
+def _deploy() -> str:
+    """The deploy's version (companion/deploy.py): a kept ``Kept`` holds decoded log rows
+    (``recent``) whose pickled shape is the web layer's, not only the engine's."""
+    return str(settings.COMPANION_DEPLOY_VERSION)
 
 
 def get_many(keys: Sequence[str]) -> dict[str, Kept]:
