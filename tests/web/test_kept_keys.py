@@ -23,11 +23,12 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.core.cache import caches
+from django.test import RequestFactory, override_settings
 from django.utils import translation
 
 from companion import rules as engine
 from companion.rules.text import tr
-from companion.tables import actions, context, i18n, money_shown, replays, rows
+from companion.tables import actions, context, i18n, money_shown, pages, replays, rows
 from companion.tables.actions import Loaded
 from companion.tables.entry import base as entry_base
 from companion.tables.i18n import say
@@ -315,3 +316,84 @@ def test_a_kept_value_is_made_again_when_any_of_its_inputs_changes(name: str, db
     fresh = after()  # a worker that kept nothing
     assert fresh != first, "the change does not show: this case proves nothing"
     assert kept == fresh
+
+
+# --- the keys of what is kept in a cache that may be shared (pages, replays) ---------------------
+
+
+def _page_key(game: Game, change: str) -> str:
+    """The game page's key, with one of its inputs changed (``change``; "" for none)."""
+    table, loaded = Table.objects.get(pk=game.table_id), actions.load(game)
+    link, template, choices = table.score_key, "tables/game.html", ["/t/x/1/"]
+    htmx, language, deploy = False, "en", "release-1"
+    if change == "house rules":
+        loaded = _loaded(game, {"nov_rounding": "tenth"})
+    elif change == "seat names":
+        names = [*loaded.rules.names[:-1], "Zoe"]
+        loaded = dataclasses.replace(loaded, rules=game.rules_class(len(names), {}, names))
+    elif change == "log position":
+        loaded = dataclasses.replace(loaded, result=dataclasses.replace(loaded.result, count=1))
+    elif change == "table version":
+        table.version += 1
+    elif change == "table name":
+        table.name = "Another table"
+    elif change == "club":
+        table.club = actions.do_create_club("Tuesday club")
+    link = table.view_key if change == "link" else link
+    template = "tables/_live.html" if change == "template" else template
+    choices = ["/t/x/1/?kind=trick"] if change == "request's choices" else choices
+    htmx = change == "htmx"
+    language = "fr" if change == "language" else language
+    deploy = "release-2" if change == "deploy" else deploy
+    request = RequestFactory().get("/", secure=change == "address")  # https://, not http://
+    request.htmx = htmx  # type: ignore[attr-defined]
+    with translation.override(language), override_settings(COMPANION_DEPLOY_VERSION=deploy):
+        return pages.page_key(request, template, table, link, loaded, *choices)
+
+
+PAGE_INPUTS = [
+    "house rules",
+    "seat names",
+    "log position",
+    "table version",
+    "table name",
+    "club",
+    "link",
+    "template",
+    "request's choices",
+    "address",
+    "htmx",
+    "language",
+    "deploy",
+]
+
+
+@pytest.mark.parametrize("change", PAGE_INPUTS)
+def test_a_page_key_names_each_input_of_the_page(change: str, db: None) -> None:
+    game = _game(UI77, options={})
+    _forget()
+    assert _page_key(game, "") == _page_key(game, ""), "a key must not change by itself"
+    assert _page_key(game, change) != _page_key(game, "")
+
+
+@pytest.mark.parametrize("change", ["game", "house rules", "seat names", "rules version", "deploy"])
+def test_a_replay_key_names_each_input_of_the_replay(change: str, db: None) -> None:
+    game, other = _game(UI77, options={}), _game(UI77, options={})
+    rules = game.rules()
+    names = list(rules.names)
+    deploy = "release-2" if change == "deploy" else "release-1"
+    changed_game, changed = game, rules
+    if change == "game":
+        changed_game, changed = other, other.rules()
+    elif change == "house rules":
+        changed = game.rules_class(len(names), {"nov_rounding": "tenth"}, names)
+    elif change == "seat names":
+        changed = game.rules_class(len(names), {}, [*names[:-1], "Zoe"])
+    elif change == "rules version":
+        newer = type("NewerUi77", (type(rules),), {"version": type(rules).version + 1})
+        changed = newer(len(names), {}, names)
+    _forget()
+    with override_settings(COMPANION_DEPLOY_VERSION="release-1"):
+        first = replays.cache_key(game, rules)
+    with override_settings(COMPANION_DEPLOY_VERSION=deploy):
+        assert replays.cache_key(changed_game, changed) != first
