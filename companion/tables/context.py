@@ -226,7 +226,7 @@ class _Runs:
 #: are a tuple that only grows by a hand, whose earlier hands are the same objects, so the next
 #: hand's runs are those plus one step, not a sum over the game again.
 _RUNS: dict[int, _Runs] = {}
-_RUNS_KEPT = 2000
+_RUNS_KEPT = 500  # a long game's runs are three lists a hand long: tens of KB
 
 
 def _runs(hands: Sequence[Any], totals: Sequence[int]) -> _Runs:

@@ -18,10 +18,14 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import enum
 import functools
+import gc
 import hashlib
 import json
 import logging
+import sys
+import types
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -59,6 +63,55 @@ class Kept:
     result: engine.Replay[Any]
     last: tuple[int, datetime.datetime] | None
     recent: tuple[Any, ...] = ()
+
+    def approx_bytes(self) -> int:
+        """About what this takes in memory (``cache.ObjectCache`` bounds what it keeps by it)."""
+        return approx_bytes(self)
+
+
+#: What a kept replay is counted as taking in memory, in bytes (``cache.ObjectCache`` bounds what
+#: it keeps by it): so much for each entry it covers, as measured once per process and game on
+#: the first replay of at least ``MEASURED_FROM`` entries that is kept (its objects walked and
+#: sized); until then ``BYTES_PER_ENTRY``, more than bench/memory.py measures for any game (up
+#: to 1,140 B an entry: Buck Euchre card by card); plus each of the latest entries kept decoded
+#: with it (the log's row and its event), and the rest.
+BYTES_PER_ENTRY = 1500
+BYTES_PER_RECENT = 3000
+BYTES_EACH = 20_000
+MEASURED_FROM = 200
+#: Bytes an entry, by the class of the game's state (a game's own), once measured.
+_PER_ENTRY: dict[type, int] = {}
+
+
+def approx_bytes(kept: Kept) -> int:
+    """About what ``kept`` takes in memory: its number of entries times what an entry of its
+    game was measured to take. Cheap: the objects of one replay per game are walked once."""
+    count, state = kept.result.count, kept.result.state
+    per_entry = _PER_ENTRY.get(type(state))
+    if per_entry is None:
+        per_entry = BYTES_PER_ENTRY
+        if count >= MEASURED_FROM:
+            per_entry = _PER_ENTRY[type(state)] = max(64, deep_size(kept.result) // count)
+    return BYTES_EACH + per_entry * count + BYTES_PER_RECENT * len(kept.recent)
+
+
+#: What ``deep_size`` does not count: shared by every replay, or not data.
+_SHARED = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType, enum.Enum)
+
+
+def deep_size(value: Any, most: int = 500_000) -> int:
+    """The bytes of ``value`` and every object it holds (each once; classes, modules,
+    functions and enum members not counted), stopping after ``most`` objects."""
+    seen: set[int] = set()
+    todo, total = [value], 0
+    while todo and len(seen) < most:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, _SHARED):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        todo.extend(gc.get_referents(obj))
+    return total
 
 
 @functools.cache
