@@ -54,9 +54,10 @@ class ObjectCache(LocMemCache):
         self, key: str, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None
     ) -> bool:
         key = self.make_and_validate_key(key, version=version)
+        size = approx_bytes(value)  # before the lock: a replay's first count walks its objects
         with self._lock:
             if self._has_expired(key):
-                self._set(key, value, timeout)
+                self._put(key, value, timeout, size)
                 return True
             return False
 
@@ -74,8 +75,9 @@ class ObjectCache(LocMemCache):
         self, key: str, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None
     ) -> None:
         key = self.make_and_validate_key(key, version=version)
+        size = approx_bytes(value)
         with self._lock:
-            self._set(key, value, timeout)
+            self._put(key, value, timeout, size)
 
     def incr(self, key: str, delta: int = 1, version: int | None = None) -> Any:
         key = self.make_and_validate_key(key, version=version)
@@ -90,9 +92,13 @@ class ObjectCache(LocMemCache):
 
     # Under the lock, as LocMemCache calls them.
     def _set(self, key: str, value: Any, timeout: Any = DEFAULT_TIMEOUT) -> None:
+        self._put(key, value, timeout, approx_bytes(value))
+
+    def _put(self, key: str, value: Any, timeout: Any, size: int) -> None:
+        """Keep ``value`` (counted as ``size``), then let the least recently used go until what
+        is kept fits ``MAX_BYTES`` again (the value just kept stays, whatever its size)."""
         self._total[0] -= self._sizes.pop(key, 0)
         super()._set(key, value, timeout)
-        size = approx_bytes(value)
         self._sizes[key] = size
         self._total[0] += size
         while self._max_bytes and self._total[0] > self._max_bytes and len(self._cache) > 1:
