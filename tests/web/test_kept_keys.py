@@ -260,6 +260,24 @@ def _reminders_state() -> tuple[Callable[[], str], Callable[[], str]]:
     return lambda: _reminders(one), lambda: _reminders(other)
 
 
+def _first_half(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return events[: len(events) // 2]
+
+
+def _reminders_names() -> tuple[Callable[[], str], Callable[[], str]]:
+    """Big Three's reminders name the players: the same state under other seat names."""
+    game = _game("big_three/forced-dig.json", events=_first_half)
+    last = game.seat_names()[-1]
+    return lambda: _reminders(game), lambda: _reminders(game, {last: "Zoe"})
+
+
+def _reminders_house_rules() -> tuple[Callable[[], str], Callable[[], str]]:
+    """Bastard's reminders say who gives cards to whom: the same state under other rules."""
+    game = _game("bastard/evening-two-winners.json", events=_first_half)
+    other = "right" if game.options.get("givers") == "left" else "left"
+    return lambda: _reminders(game), lambda: _reminders(game, givers=other)
+
+
 # --- a number said in a sentence (i18n.say) -------------------------------------------------------
 
 
@@ -302,6 +320,8 @@ CASES: dict[str, Case] = {
         lambda row: row.update(correct_url=row["correct_url"] + "x/")
     ),
     "reminders: the state": _reminders_state,
+    "reminders: seat names": _reminders_names,
+    "reminders: house rules": _reminders_house_rules,
     "said number: its type": _said_number_type,
 }
 
