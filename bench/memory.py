@@ -9,9 +9,9 @@ lines, summary lines, card grids). This fills them the way a club's phones would
 games of the ``--kinds`` in turn, each ``--entries`` entries long or as long as the game goes
 (Belote card by card with passed hands between, ``tests/web/long_games.py``; the longest Buck
 Euchre game of 300 simulated, card by card; a Malilla game, card by card; an Ace-Deuce-Jack
-session by quick entry, ``banking_log``), in a throwaway SQLite database; each game's page
-and live fragment asked for once, as its scorer, through Django's test client (the whole
-middleware stack and view). Every ``--every`` games it prints
+session by quick entry, ``long_games.banking_log``), in a throwaway SQLite database; each
+game's page and live fragment asked for once, as its scorer, through Django's test client (the
+whole middleware stack and view). Every ``--every`` games it prints
 the process's resident memory (VmRSS), the kept replays and pages and what they are counted
 as (``cache.ObjectCache``'s estimate), and at the end Python's own count of its allocations
 (tracemalloc, when ``--tracemalloc``: several times slower).
@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import random
 import shutil
 import sys
 import tempfile
@@ -50,7 +49,7 @@ def rss_mb() -> float:
 def logs(entries: int, seed: int) -> dict[str, tuple[int, dict[str, Any], list[dict[str, Any]]]]:
     """Each kind's log: (seats, options, stored entries)."""
     import club  # bench/club.py: the property tests' simulated tables
-    from long_games import OPTIONS, belote_log
+    from long_games import OPTIONS, banking_log, belote_log
 
     from companion import rules as engine
     from companion.games import get_rules
@@ -75,29 +74,6 @@ def logs(entries: int, seed: int) -> dict[str, tuple[int, dict[str, Any], list[d
         "buck_euchre": (4, buck.options, [engine.to_dict(e) for e in buck.events[:entries]]),
         "malilla": (4, malilla.options, [engine.to_dict(e) for e in malilla.events[:entries]]),
     }
-
-
-def banking_log(entries: int, seed: int, hands_per_bank: int = 2) -> list[dict[str, Any]]:
-    """An Ace-Deuce-Jack session of ``entries`` entries, four players, quick entry: the bank
-    passes every ``hands_per_bank`` hands; each hand, every player but the banker bets 1 to 10
-    and three safe cards are turned, or an ace, a deuce or a jack after none to two of them."""
-    rnd = random.Random(seed)
-    safe = [r + s for r in ("3", "4", "5", "6", "7", "8", "9", "10", "Q", "K") for s in "SHDC"]
-    bad = [r + s for r in "A2J" for s in "SHDC"]
-    out: list[dict[str, Any]] = []
-    banker = hand = 0
-    while len(out) < entries:
-        if hand % hands_per_bank == 0:
-            out.append({"type": "bank", "banker": banker, "min_bet": 1, "max_bet": 10})
-            banker = (banker + 1) % 4
-        bets = [0 if seat == (banker - 1) % 4 else rnd.randint(1, 10) for seat in range(4)]
-        if rnd.random() < 0.5:
-            cards = rnd.sample(safe, 3)
-        else:
-            cards = [*rnd.sample(safe, rnd.randint(0, 2)), rnd.choice(bad)]
-        out.append({"type": "round", "bets": bets, "cards": cards})
-        hand += 1
-    return out[:entries]
 
 
 def one_replay(key: str, seats: int, options: dict[str, Any], log: list[dict[str, Any]]) -> str:

@@ -14,13 +14,14 @@ from django.test import Client, override_settings
 
 from companion import rules as engine
 from companion.games import get_rules
+from companion.rules import core
 from companion.settings import cache_settings
 from companion.tables import actions, replays
 from companion.tables.cache import ObjectCache
-from companion.tables.models import Table
+from companion.tables.models import Event, Table
 
 from .helpers import game_url
-from .long_games import OPTIONS, belote_game, belote_log
+from .long_games import OPTIONS, banking_log, belote_game, belote_log
 
 
 def _cache(name: str, max_bytes: int) -> ObjectCache:
@@ -82,3 +83,23 @@ def test_a_worker_keeps_no_more_replays_than_its_budget(db: None) -> None:
         # A game no longer kept is replayed: the same page as before.
         first = phone.get(game_url(games[0])).content.decode()
         assert "Belote" in first
+
+
+def test_opening_long_banking_games_keeps_no_copies_of_their_hands(db: None) -> None:
+    """A banking game's hands are made anew on each call: the totals kept per tuple of hands
+    (``Rules.scores``) held hundreds of copies of them, 55 MB an Ace-Deuce-Jack session of
+    1,000 entries opened. What they hold is bounded now, whatever the games."""
+    rules = get_rules("ace_deuce_jack")(4, {"hands_per_bank": 2}, ["Ann", "Bob", "Cat", "Dan"])
+    log = [engine.to_dict(rules.event_from_dict(p)) for p in banking_log(600, seed=3)]
+    phone = Client()
+    for n in range(3):
+        table = actions.do_create_table(["Ann", "Bob", "Cat", "Dan"], f"Bank {n}")
+        game = actions.check_start_game(
+            table, "ace_deuce_jack", list(table.players.all()), rules.options_dict()
+        )
+        Event.objects.bulk_create(
+            Event(game=game, seq=i, kind=p["type"], payload=p) for i, p in enumerate(log)
+        )
+        assert phone.get(game_url(game)).status_code == 200
+        held = sum(len(hands) for hands, _ in core._TOTALS.values())
+        assert held <= 5000  # core._TOTALS_HANDS: about 20 MB of banking hands at most
