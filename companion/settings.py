@@ -254,8 +254,6 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
-# Keys what is kept in a shared cache (companion/deploy.py): worked out once, at start-up.
-COMPANION_DEPLOY_VERSION = deploy_version(BASE_DIR, STATIC_ROOT)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # The manifest storage needs `collectstatic` and raises on files missing from
@@ -270,6 +268,9 @@ STORAGES = {
 # runserver nor the tests need `collectstatic`.
 WHITENOISE_USE_FINDERS = not PRODUCTION
 WHITENOISE_AUTOREFRESH = not PRODUCTION
+
+# Keys what is kept in a shared cache (companion/deploy.py): worked out once, at start-up.
+COMPANION_DEPLOY_VERSION = deploy_version(BASE_DIR, STATIC_ROOT)
 
 # Creations per client address (tables, clubs, imports, each counted apart) in a window of
 # seconds; 0 turns the throttle off (the default of a test run, whose tests create many).
