@@ -9,7 +9,7 @@ lines, summary lines, card grids). This fills them the way a club's phones would
 games of the ``--kinds`` in turn, each ``--entries`` entries long or as long as the game goes
 (Belote card by card with passed hands between, ``tests/web/long_games.py``; the longest Buck
 Euchre game of 300 simulated, card by card; a Malilla game, card by card; an Ace-Deuce-Jack
-session by quick entry, ``long_games.banking_log``), in a throwaway SQLite database; each
+session by quick entry, ``long_banking.banking_log``), in a throwaway SQLite database; each
 game's page and live fragment asked for once, as its scorer, through Django's test client (the
 whole middleware stack and view). Every ``--every`` games it prints
 the process's resident memory (VmRSS), the kept replays and pages and what they are counted
@@ -49,7 +49,8 @@ def rss_mb() -> float:
 def logs(entries: int, seed: int) -> dict[str, tuple[int, dict[str, Any], list[dict[str, Any]]]]:
     """Each kind's log: (seats, options, stored entries)."""
     import club  # bench/club.py: the property tests' simulated tables
-    from long_games import OPTIONS, banking_log, belote_log
+    from long_banking import banking_log
+    from long_games import OPTIONS, belote_log
 
     from companion import rules as engine
     from companion.games import get_rules

@@ -1,18 +1,15 @@
-"""Long legal Belote and Ace-Deuce-Jack logs, built fast, for the tests of what a request costs
-at club scale.
+"""Long legal Belote logs, built fast, for the tests of what a request costs at club scale.
 
-The Belote hand of ``docs/examples/belote/made-contract.json`` (recorded card by card: the deal, the
+The hand of ``docs/examples/belote/made-contract.json`` (recorded card by card: the deal, the
 bids, two declarations, eight tricks) is played again and again, each time by the next dealer
 with every seat turned one place round, so each one is as legal as the first. Hands that
 everybody passed (a deal and eight passes) can come between them, so that a log of any length
-stays short of the target and the game is never over. The Ace-Deuce-Jack session
-(``banking_log``) is made of random bets and cards, each hand as legal as the first.
+stays short of the target and the game is never over.
 """
 
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
@@ -73,26 +70,3 @@ def next_entry(game: Game, passed: int = 0) -> dict[str, Any]:
     """The entry that comes next in ``game``'s log, built by ``belote_game``."""
     count = game.events.count()
     return belote_log(count + 1, passed)[count]
-
-
-def banking_log(entries: int, seed: int, hands_per_bank: int = 2) -> list[dict[str, Any]]:
-    """An Ace-Deuce-Jack session of ``entries`` entries, four players, quick entry: the bank
-    passes every ``hands_per_bank`` hands; each hand, every player but the banker bets 1 to 10
-    and three safe cards are turned, or an ace, a deuce or a jack after none to two of them."""
-    rnd = random.Random(seed)
-    safe = [r + s for r in ("3", "4", "5", "6", "7", "8", "9", "10", "Q", "K") for s in "SHDC"]
-    bad = [r + s for r in "A2J" for s in "SHDC"]
-    out: list[dict[str, Any]] = []
-    banker = hand = 0
-    while len(out) < entries:
-        if hand % hands_per_bank == 0:
-            out.append({"type": "bank", "banker": banker, "min_bet": 1, "max_bet": 10})
-            banker = (banker + 1) % 4
-        bets = [0 if seat == (banker - 1) % 4 else rnd.randint(1, 10) for seat in range(4)]
-        if rnd.random() < 0.5:
-            cards = rnd.sample(safe, 3)
-        else:
-            cards = [*rnd.sample(safe, rnd.randint(0, 2)), rnd.choice(bad)]
-        out.append({"type": "round", "bets": bets, "cards": cards})
-        hand += 1
-    return out[:entries]

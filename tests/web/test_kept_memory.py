@@ -21,7 +21,8 @@ from companion.tables.cache import ObjectCache
 from companion.tables.models import Event, Table
 
 from .helpers import game_url
-from .long_games import OPTIONS, banking_log, belote_game, belote_log
+from .long_banking import banking_log
+from .long_games import OPTIONS, belote_game, belote_log
 
 
 def _cache(name: str, max_bytes: int) -> ObjectCache:
