@@ -14,6 +14,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from companion.deploy import deploy_version
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -63,10 +65,17 @@ def envsecret(name: str) -> str | None:
     return value or None
 
 
-def cache_settings(url: str) -> dict[str, dict[str, object]]:
+#: What a process keeps in memory of replays and pages, in MB, by default (README: "Memory").
+KEPT_MB = 160
+
+
+def cache_settings(url: str, kept_mb: int = KEPT_MB) -> dict[str, dict[str, object]]:
     """CACHES for COMPANION_CACHE_URL: a Redis server (``redis://``, ``rediss://``, ``unix://``)
     that several app servers share, or, when empty, memory local to each process: no server to
-    run, and each process catches up with what the others wrote from the database."""
+    run, and each process catches up with what the others wrote from the database. In memory,
+    the replays are kept to three quarters of ``kept_mb`` and the pages to a quarter, as
+    counted by companion/tables/cache.py."""
+    kept = max(1, kept_mb) * 1024 * 1024
     if not url:
         return {
             "default": {
@@ -78,14 +87,14 @@ def cache_settings(url: str) -> dict[str, dict[str, object]]:
             "replays": {
                 "BACKEND": "companion.tables.cache.ObjectCache",
                 "LOCATION": "companion-replays",
-                "OPTIONS": {"MAX_ENTRIES": 1000},
+                "OPTIONS": {"MAX_ENTRIES": 1000, "MAX_BYTES": kept * 3 // 4},
             },
             # Rendered game pages and live fragments, by log position (see pages.py): 500 of
-            # them (20 to 130 KB each) is about 20 MB a process, a club's worth of tables.
+            # them (20 to 130 KB each) is at most 65 MB a process, a club's worth of tables.
             "pages": {
                 "BACKEND": "companion.tables.cache.ObjectCache",
                 "LOCATION": "companion-pages",
-                "OPTIONS": {"MAX_ENTRIES": 500},
+                "OPTIONS": {"MAX_ENTRIES": 500, "MAX_BYTES": kept // 4},
             },
         }
     if not url.startswith(("redis://", "rediss://", "unix://")):
@@ -222,7 +231,8 @@ COMPANION_PREPARED_STATEMENTS = envbool("DATABASE_PREPARED_STATEMENTS", True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Each game's replayed log is kept here between requests (companion/tables/replays.py).
-CACHES = cache_settings(os.environ.get("COMPANION_CACHE_URL", "").strip())
+COMPANION_KEPT_MB = envint("COMPANION_KEPT_MB", KEPT_MB)
+CACHES = cache_settings(os.environ.get("COMPANION_CACHE_URL", "").strip(), COMPANION_KEPT_MB)
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
@@ -261,6 +271,9 @@ STORAGES = {
 # runserver nor the tests need `collectstatic`.
 WHITENOISE_USE_FINDERS = not PRODUCTION
 WHITENOISE_AUTOREFRESH = not PRODUCTION
+
+# Keys what is kept in a shared cache (companion/deploy.py): worked out once, at start-up.
+COMPANION_DEPLOY_VERSION = deploy_version(BASE_DIR, STATIC_ROOT)
 
 # Creations per client address (tables, clubs, imports, each counted apart) in a window of
 # seconds; 0 turns the throttle off (the default of a test run, whose tests create many).

@@ -21,13 +21,24 @@ from .errors import Violation as Violation
 from .events import Abandon, Correction, Event, Void, from_dict, seat_problems
 from .text import tr, tr_n, trc
 
-#: Totals kept per tuple of hands (``Rules.scores``), the most recent ``_TOTALS_KEPT``.
+#: Totals kept per tuple of hands (``Rules.scores``), the most recent ``_TOTALS_KEPT``, holding
+#: at most ``_TOTALS_HANDS`` hands alive in all: a game whose ``hands`` are made anew on every
+#: call (the banking games) would otherwise keep hundreds of copies of all its hands, each with
+#: its explanation lines (55 MB an Ace-Deuce-Jack session of 1,000 entries opened).
 _TOTALS: dict[tuple[int, int], tuple[tuple[Any, ...], tuple[int, ...]]] = {}
 _TOTALS_KEPT = 512
+_TOTALS_HANDS = 5000
+_totals_held = [0]  # the hands the kept totals hold, in all
 #: House options as parsed (``Rules.parse_options``) per game and JSON form, the most recent
 #: ``_OPTIONS_KEPT``: every request makes its game's rules from the options stored with it.
 _OPTIONS: dict[tuple[Any, ...], Any] = {}
 _OPTIONS_KEPT = 512
+
+
+def _forget_totals(key: tuple[int, int]) -> None:
+    gone = _TOTALS.pop(key, None)  # (another thread may have let it go first)
+    if gone is not None:
+        _totals_held[0] -= len(gone[0])
 
 
 class Family(enum.StrEnum):
@@ -290,9 +301,13 @@ class Rules(abc.ABC, Generic[S, OptionsT]):
             for column, pts in enumerate(hand.points):
                 totals[column] += pts
         result = tuple(totals)
-        if len(_TOTALS) >= _TOTALS_KEPT:
-            _TOTALS.pop(next(iter(_TOTALS)), None)
+        _forget_totals(key)
+        while _TOTALS and (
+            len(_TOTALS) >= _TOTALS_KEPT or _totals_held[0] + len(hands) > _TOTALS_HANDS
+        ):
+            _forget_totals(next(iter(_TOTALS)))
         _TOTALS[key] = (hands, result)  # holding ``hands`` keeps its id from being reused
+        _totals_held[0] += len(hands)
         return result
 
     def team_totals(self, state: S) -> tuple[int, ...]:

@@ -336,7 +336,7 @@ def do_add_to_club(club: Club, link: str) -> Table:
             )
         table.club = club
         table.save(update_fields=["club"])
-        _bump(table.pk)
+        bump(table.pk)
     return table
 
 
@@ -347,6 +347,7 @@ def do_remove_from_club(club: Club, table_id: int) -> Table:
             raise ValueError(gettext("This table is not in the club."))
         table.club = None
         table.save(update_fields=["club"])
+        bump(table.pk)  # the club's page and the table's phones hear of it
     return table
 
 
@@ -363,7 +364,7 @@ def do_add_player(table: Table, name: str) -> Player:
         raise ValueError(gettext("Type a name."))
     name = added[0]
     player = Player.objects.create(table=table, name=name, position=len(existing))
-    _bump(table.pk)
+    bump(table.pk)
     return player
 
 
@@ -405,11 +406,13 @@ def check_start_game(
         Seat.objects.bulk_create(
             Seat(game=game, player=p, position=i) for i, p in enumerate(players)
         )
-        _bump(locked.pk)
+        bump(locked.pk)
     return game
 
 
-def _bump(table_id: int) -> None:
+def bump(table_id: int) -> None:
+    """Tell the table's phones something changed: their next poll (``?v=``) gets the new view.
+    Every write at the table bumps it, in the same transaction."""
     Table.objects.filter(pk=table_id).update(version=F("version") + 1)
 
 
@@ -426,7 +429,7 @@ def _bumped(table_id: int) -> int:
                 [table_id],
             )
             return int(cursor.fetchone()[0])
-    _bump(table_id)
+    bump(table_id)
     return _version(table_id)
 
 
@@ -615,7 +618,7 @@ def check_change_options(
             OptionChange.objects.create(
                 game=locked, before=before, after=after, client_id=client_id
             )
-            _bump(locked.table_id)
+            bump(locked.table_id)
     last = entries[-1].row if entries else None
     recent = tuple(entries[-RECENT:])
     replays.put(replays.cache_key(locked, rules), result, last, recent)
@@ -691,7 +694,7 @@ def do_rename_player(table: Table, player_id: int, name: str) -> Player:
             raise ValueError(gettext("Type a name."))
         player.name = renamed[0]
         player.save(update_fields=["name"])
-        _bump(table.pk)
+        bump(table.pk)
     return player
 
 
@@ -707,14 +710,14 @@ def do_remove_player(table: Table, player_id: int) -> str:
             if not player.left:
                 player.left = True
                 player.save(update_fields=["left"])
-                _bump(table.pk)
+                bump(table.pk)
             return player.name
         name, position = player.name, player.position
         player.delete()
         for later in table.players.filter(position__gt=position).order_by("position"):
             later.position -= 1
             later.save(update_fields=["position"])
-        _bump(table.pk)
+        bump(table.pk)
     return name
 
 
@@ -726,5 +729,5 @@ def do_seat_again(table: Table, player_id: int) -> Player:
         if player.left:
             player.left = False
             player.save(update_fields=["left"])
-            _bump(table.pk)
+            bump(table.pk)
     return player

@@ -226,7 +226,7 @@ class _Runs:
 #: are a tuple that only grows by a hand, whose earlier hands are the same objects, so the next
 #: hand's runs are those plus one step, not a sum over the game again.
 _RUNS: dict[int, _Runs] = {}
-_RUNS_KEPT = 2000
+_RUNS_KEPT = 500  # a long game's runs are three lists a hand long: tens of KB
 
 
 def _runs(hands: Sequence[Any], totals: Sequence[int]) -> _Runs:
@@ -432,9 +432,10 @@ def standings(loaded: Loaded) -> list[tuple[str, int | Decimal]]:
     return [(rules.team_name(t), rules.shown_points(total)) for t, total in ranked]
 
 
-#: Each hand's line of the summary, by language, game, columns and the hand's points: a game
-#: of a hundred hands does not write them all again at every hand's end (each answer then
-#: sends the summary again).
+#: Each hand's line of the summary, by everything it is written from: the language (words,
+#: decimal separator), the game and its house rules (how points are shown: Ui77's tenths), the
+#: columns' names, the hand's number and its points. A game of a hundred hands does not write
+#: them all again at every hand's end (each answer then sends the summary again).
 _HAND_LINES: dict[tuple[Any, ...], str] = {}
 _KEEP_HAND_LINES = 20_000
 
@@ -451,10 +452,12 @@ def _hand_lines(rules: engine.Rules[Any, Any], hands: Sequence[Any]) -> list[str
     names, language = rules.column_names(), get_language()
     out = []
     for hand in hands:
-        key = (language, type(rules), names, hand.number, hand.points)
-        out.append(
-            kept(_HAND_LINES, key, lambda hand=hand: _hand_line(rules, hand), _KEEP_HAND_LINES)
-        )
+        key = (language, type(rules), rules.options, names, hand.number, hand.points)
+        try:
+            line = kept(_HAND_LINES, key, lambda h=hand: _hand_line(rules, h), _KEEP_HAND_LINES)
+        except TypeError:  # house rules that cannot be a key: written each time
+            line = _hand_line(rules, hand)
+        out.append(line)
     return out
 
 

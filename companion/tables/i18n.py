@@ -161,7 +161,7 @@ def say_value(value: Any, language: str | None = None) -> str:
 #: What ``number_format`` wrote for a number in a language, and each message's translation in a
 #: language (the catalogues do not change while the app runs). Both are small: the numbers a
 #: game shows and the messages of the catalogues; each is emptied if it ever grows past ``_MANY``.
-_numbers: dict[tuple[str, Any], str] = {}
+_numbers: dict[tuple[str, type, Any], str] = {}
 _templates: dict[tuple[Any, ...], str] = {}
 _MANY = 50_000
 
@@ -172,9 +172,8 @@ def _number(value: int | Decimal, language: str) -> str:
     if language == "en" and type(value) is int:
         return str(value)
     grouped = language != "en"
-    return kept(
-        _numbers, (language, value), lambda: number_format(value, force_grouping=grouped), _MANY
-    )
+    key = (language, type(value), value)  # 3 and Decimal("3.0") are equal keys, not texts
+    return kept(_numbers, key, lambda: number_format(value, force_grouping=grouped), _MANY)
 
 
 def _template(text: Text, language: str) -> str:

@@ -325,6 +325,7 @@ def ledger_paid(request: HttpRequest, key: str) -> HttpResponse:
             Payment.objects.create(
                 table=table, payer=payer, payee=payee, amount=amount, client_id=client_id
             )
+            actions.bump(table.pk)  # every phone's next poll hears of it
     except IntegrityError:  # the same submission again: already recorded
         pass
     return redirect("tables:ledger", key=key)
@@ -336,5 +337,8 @@ def ledger_unpaid(request: HttpRequest, key: str, payment: int) -> HttpResponse:
     table, can_score = _table(key)
     if not can_score:
         return _scorer_only(request)
-    Payment.objects.filter(table=table, pk=payment).delete()
+    with transaction.atomic():
+        deleted, _ = Payment.objects.filter(table=table, pk=payment).delete()
+        if deleted:
+            actions.bump(table.pk)
     return redirect("tables:ledger", key=key)

@@ -3,11 +3,13 @@
 A game page or a live fragment says the same thing to every phone holding the same link, as
 long as the log has not moved: after an entry, the first phone to ask renders it, and the
 others (the rest of the table, the big screen) get the same HTML from ``CACHES["pages"]``. The
-key names everything the HTML is made of: the link (scorer or viewer, and the URLs it builds),
-the game's kept-replay key (its rules, options, seat names, the engine's code), the number of
-entries in its log, the table's version (bumped by every write at the table), the table's name,
-the language, the address the page was asked at, and the template with the request's own
-choices (which entry form, which step the poll has seen).
+key names everything the HTML is made of: the deploy (``settings.COMPANION_DEPLOY_VERSION``:
+the code, templates, translations and static files' names, see companion/deploy.py), the link
+(scorer or viewer, and the URLs it builds), the game's kept-replay key (its rules, options,
+seat names, the engine's code), the number of entries in its log, the table's version (bumped
+by every write at the table), the table's name, the language, the address the page was asked
+at, and the template with the request's own choices (which entry form, which step the poll
+has seen).
 
 What must differ on every response is rendered as a placeholder and filled in as the page is
 sent: the CSRF token (each browser has its own) and each form's submission id (``client_id``,
@@ -28,6 +30,7 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
@@ -54,6 +57,7 @@ def page_key(
 ) -> str:
     about = json.dumps(
         [
+            settings.COMPANION_DEPLOY_VERSION,  # the code, templates, catalogues, static names
             template,
             key,
             replays.cache_key(loaded.game, loaded.rules),

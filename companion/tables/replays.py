@@ -9,21 +9,28 @@ and the engine's code. With the replay is kept the last entry it covers. A reque
 kept replay, checks that this entry is still the one in the log, and applies only the entries
 recorded since (``engine.extend``). Anything else, nothing kept, another entry there, a void or
 a correction among the new entries, an unreadable value, the cache server down, means a full
-replay: a kept replay can make a request slower, never its result different.
+replay: a kept replay can make a request slower, never its result different. The key also
+carries the deploy's version (companion/deploy.py), so app servers of two releases sharing a
+Redis server never read each other's replays.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime
+import enum
 import functools
+import gc
 import hashlib
 import json
 import logging
+import sys
+import types
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import BaseCache, caches
 
 from companion import rules as engine
@@ -57,6 +64,55 @@ class Kept:
     last: tuple[int, datetime.datetime] | None
     recent: tuple[Any, ...] = ()
 
+    def approx_bytes(self) -> int:
+        """About what this takes in memory (``cache.ObjectCache`` bounds what it keeps by it)."""
+        return approx_bytes(self)
+
+
+#: What a kept replay is counted as taking in memory, in bytes (``cache.ObjectCache`` bounds what
+#: it keeps by it): so much for each entry it covers, as measured once per process and game on
+#: the first replay of at least ``MEASURED_FROM`` entries that is kept (its objects walked and
+#: sized); until then ``BYTES_PER_ENTRY``, more than bench/memory.py measures for any game (up
+#: to 1,140 B an entry: Buck Euchre card by card); plus each of the latest entries kept decoded
+#: with it (the log's row and its event), and the rest.
+BYTES_PER_ENTRY = 1500
+BYTES_PER_RECENT = 3000
+BYTES_EACH = 20_000
+MEASURED_FROM = 200
+#: Bytes an entry, by the class of the game's state (a game's own), once measured.
+_PER_ENTRY: dict[type, int] = {}
+
+
+def approx_bytes(kept: Kept) -> int:
+    """About what ``kept`` takes in memory: its number of entries times what an entry of its
+    game was measured to take. Cheap: the objects of one replay per game are walked once."""
+    count, state = kept.result.count, kept.result.state
+    per_entry = _PER_ENTRY.get(type(state))
+    if per_entry is None:
+        per_entry = BYTES_PER_ENTRY
+        if count >= MEASURED_FROM:
+            per_entry = _PER_ENTRY[type(state)] = max(64, deep_size(kept.result) // count)
+    return BYTES_EACH + per_entry * count + BYTES_PER_RECENT * len(kept.recent)
+
+
+#: What ``deep_size`` does not count: shared by every replay, or not data.
+_SHARED = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType, enum.Enum)
+
+
+def deep_size(value: Any, most: int = 500_000) -> int:
+    """The bytes of ``value`` and every object it holds (each once; classes, modules,
+    functions and enum members not counted), stopping after ``most`` objects."""
+    seen: set[int] = set()
+    todo, total = [value], 0
+    while todo and len(seen) < most:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, _SHARED):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        todo.extend(gc.get_referents(obj))
+    return total
+
 
 @functools.cache
 def code_version() -> str:
@@ -75,7 +131,7 @@ def cache_key(game: Game, rules: engine.Rules[Any, Any]) -> str:
     """The key of this game's kept replay under these rules (house options and seat names);
     worked out once per process for each game, rules, options and names (a request needs it
     two or three times)."""
-    memo = (game.uid, type(rules), rules.options, tuple(rules.names))
+    memo = (game.uid, type(rules), rules.options, tuple(rules.names), _deploy())
     try:
         return kept(_KEYS, memo, lambda: _cache_key(game, rules), _KEEP_KEYS)
     except TypeError:  # options that cannot be a key: worked out each time
@@ -93,7 +149,13 @@ def _cache_key(game: Game, rules: engine.Rules[Any, Any]) -> str:
         default=str,
     )
     digest = hashlib.blake2b(about.encode(), digest_size=16).hexdigest()
-    return f"companion:replay:{code_version()}:{digest}"
+    return f"companion:replay:{code_version()}:{_deploy()}:{digest}"
+
+
+def _deploy() -> str:
+    """The deploy's version (companion/deploy.py): a kept ``Kept`` holds decoded log rows
+    (``recent``) whose pickled shape is the web layer's, not only the engine's."""
+    return str(settings.COMPANION_DEPLOY_VERSION)
 
 
 def get_many(keys: Sequence[str]) -> dict[str, Kept]:
