@@ -378,9 +378,7 @@ def trick_problems(rules: Table, hand: Hand, trick: Trick) -> list[Violation]:
     ]
 
 
-def trump_lead_text(
-    failure: Failure, card: Card | None, number: int, names: Sequence[str]
-) -> str:
+def trump_lead_text(failure: Failure, card: Card | None, number: int, names: Sequence[str]) -> str:
     """Why a trump led before trump was broken is flagged (rule 8): the leader then held a
     card of another suit (U-4), shown by ``card`` played in trick ``number``, more such cards
     played than they drew since, or the count of the cards still unseen (``card`` None). A card
@@ -432,9 +430,10 @@ def follow(
     rules: Table, hand: Hand, record: TrickRecord
 ) -> tuple[tuple[Failure, ...], list[tuple[Failure, Card | None]]]:
     """The failures to follow (and trumps led before trump was broken: ``Failure.other``) still
-    unproven after ``record`` (and the draw that follows it), and those it proves: by a later card of the suit, more of them than the cards the player
-    drew since (any may be a drawn card, rule 11); by a face-up card they took and still hold;
-    or by the count of the cards still unseen (``counted_step``)."""
+    unproven after ``record`` (and the draw that follows it), and those it proves: by a later
+    card of the suit (of another suit than trump), more of them than the cards the player drew
+    since (any may be a drawn card, rule 11); by a face-up card they took and still hold; or by
+    the count of the cards still unseen (``counted_step``)."""
     still, proven = follow_step(hand.unproven, record, rules.n_seats)
     trump = play.params(hand.faceup).trump
     if record.cards[0].suit == trump and not hand.broken:
