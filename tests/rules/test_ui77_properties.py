@@ -6,9 +6,10 @@ share a suit, discards up to the throw, legal cards only (follow suit; trump is 
 broken, or by a leader holding nothing else), the winners of tricks 1 to 4 drawing, until a
 player runs out. An oracle written from the rulings (not from the engine) names each trick's
 winner and scores each hand, the goal and Go Nov. The engine must agree with it, account for
-every card (in hand, played, discarded, face up or set aside: 52 in all), flag only the trump
-leads of a player who held nothing but trumps, and score a quick Result of the same hand the
-same way.
+every card (in hand, played, discarded, face up or set aside: 52 in all), flag nothing in a
+legal hand (not even a trump led before trump is broken by a leader holding nothing but trumps,
+U-4), and score a quick Result of the same hand the same way. Injected breaches of each duty
+(a revoke, a trump led early) are flagged at the first event that proves them.
 """
 
 from __future__ import annotations
