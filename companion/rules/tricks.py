@@ -223,6 +223,13 @@ class Failure:
     card: Card  # what was played instead
     drawn: int = 0
     shown: int = 0
+    #: Proven by a card of any other suit instead: a lead of ``suit`` allowed only to a player
+    #: holding nothing else (Ui77's trump led before trump is broken, ruling U-4).
+    other: bool = False
+
+    def proves(self, suit: Suit | None) -> bool:
+        """Whether holding a card of ``suit`` proves this failure."""
+        return suit is not None and (suit != self.suit if self.other else suit == self.suit)
 
 
 def follow_step(
@@ -247,7 +254,7 @@ def follow_step(
         suit = suit_of(card)
         if suit is None:
             continue
-        for failure in [f for f in still if f.seat == seat and f.suit == suit]:
+        for failure in [f for f in still if f.seat == seat and f.proves(suit)]:
             index = still.index(failure)
             if failure.shown < failure.drawn:
                 still[index] = dataclasses.replace(failure, shown=failure.shown + 1)
@@ -287,10 +294,10 @@ def counted_step(
     proven: list[tuple[Failure, Card | None]] = []
     for failure in unproven:
         up = known.get(failure.seat)
-        if up is not None and suit_of(up) == failure.suit:
+        if up is not None and failure.proves(suit_of(up)):
             proven.append((failure, up))
             continue
-        outside = sum(1 for c in unseen if suit_of(c) != failure.suit)
+        outside = sum(1 for c in unseen if not failure.proves(suit_of(c)))
         if failure.shown + max(0, hidden(failure.seat) - outside) > failure.drawn:
             proven.append((failure, None))
             continue

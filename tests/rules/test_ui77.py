@@ -184,6 +184,63 @@ def test_a_revoke_is_proven_after_a_draw_by_more_cards_of_the_suit_than_were_dra
     assert replay(rules, log[:-1]).flagged == ()
 
 
+def test_a_leader_holding_only_trumps_may_lead_one_before_trump_is_broken() -> None:
+    # U-4. Ann deals 5♠ 8♥ 7♦: trump ♠. Bob holds nine spades (A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠)
+    # and leads A♠ in trick 1, before any trump was played: legal. He wins it and draws; his
+    # 2♥ in trick 2 may be that drawn card, so it proves nothing: nothing is flagged.
+    rules = Ui77(2, names=("Ann", "Bob"))
+    log = [deal(0, "5S", "8H", "7D"), Discards(counts=(0, 0)), *tricks("AS 6C", "2H 7C")]
+    assert replay(rules, log).flagged == ()
+
+
+def test_a_trump_led_early_is_flagged_at_the_card_that_shows_another_suit() -> None:
+    # Rule 8. Bob leads 2♠ in trick 1 before trump is broken; Ann wins with 3♠ and draws (Bob
+    # draws nothing). In trick 2 Bob follows Ann's 4♣ with 7♣: he held a club when he led.
+    rules = Ui77(2, names=("Ann", "Bob"))
+    log = [deal(0, "5S", "8H", "7D"), Discards(counts=(0, 0)), *tricks("2S 3S")]
+    assert replay(rules, log).flagged == ()
+    result = replay(rules, [*log, *tricks("4C 7C")])
+    [(index, flag)] = result.flagged
+    assert index == 3 and flag.code == "trump-led-early" and flag.rule == "trump-lead"
+    assert flag.severity is Severity.IRREGULARITY
+    assert flag.message == (
+        "Bob led 2♠, a trump, in trick 1 before trump was broken, while still holding 7♣, of "
+        "another suit (played in trick 2)."
+    )
+
+
+def test_a_trump_led_early_by_a_player_who_drew_needs_more_other_cards_than_draws() -> None:
+    # Bob leads K♠ in trick 1, wins it and draws a card, which may be a club: his Q♣ in trick 2
+    # proves nothing; his J♣ in trick 3 does (two cards of another suit since, one drawn).
+    rules = Ui77(2, names=("Ann", "Bob"))
+    log = [deal(0, "5S", "8H", "7D"), Discards(counts=(0, 0))]
+    log += tricks("KS 2C", "QC AC", "3C JC")
+    result = replay(rules, log)
+    assert [(i, v.code) for i, v in result.flagged] == [(4, "trump-led-early")]
+    assert result.flagged[0][1].message == (
+        "Bob led K♠, a trump, in trick 1 before trump was broken, while holding a card of "
+        "another suit: 2 played since (the last J♣, in trick 3), and only 1 card drawn."
+    )
+    assert replay(rules, log[:-1]).flagged == ()
+
+
+def test_a_trump_led_early_is_proven_by_the_count_of_the_trumps_unseen() -> None:
+    # Ann deals A♠ K♠ 10♠ (trump ♠; throw 0). Bob leads 2♠ in trick 1 and Ann follows with
+    # 3♠; Ann wins and draws. Bob still holds 8 cards nobody has seen, and 8 spades are unseen
+    # (13, less 3 face up and 2 played), so he may hold all of them: nothing yet. In trick 2
+    # Ann leads 4♠ and Bob plays 5♠: 7 of his cards unseen, 6 spades unseen, so one of them is
+    # of another suit, and (Bob drew nothing) it was in his hand at the lead.
+    rules = Ui77(2, names=("Ann", "Bob"))
+    log = [deal(0, "AS", "KS", "10S"), Discards(counts=(0, 0)), *tricks("2S 3S")]
+    assert replay(rules, log).flagged == ()
+    result = replay(rules, [*log, *tricks("4S 5S")])
+    assert [(i, v.code) for i, v in result.flagged] == [(3, "trump-led-early")]
+    assert result.flagged[0][1].message == (
+        "Bob led 2♠, a trump, in trick 1 before trump was broken, while holding a card of "
+        "another suit: the cards still unseen leave them no hand of trumps only."
+    )
+
+
 def test_the_hand_ends_when_a_player_runs_out() -> None:
     rules = Ui77(2, names=("Ann", "Bob"))
     log = [deal(0, "5S", "8H", "7D"), Discards(counts=(3, 0))]

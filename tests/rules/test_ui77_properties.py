@@ -6,9 +6,10 @@ share a suit, discards up to the throw, legal cards only (follow suit; trump is 
 broken, or by a leader holding nothing else), the winners of tricks 1 to 4 drawing, until a
 player runs out. An oracle written from the rulings (not from the engine) names each trick's
 winner and scores each hand, the goal and Go Nov. The engine must agree with it, account for
-every card (in hand, played, discarded, face up or set aside: 52 in all), flag only the trump
-leads of a player who held nothing but trumps, and score a quick Result of the same hand the
-same way.
+every card (in hand, played, discarded, face up or set aside: 52 in all), flag nothing in a
+legal hand (not even a trump led before trump is broken by a leader holding nothing but trumps,
+U-4), and score a quick Result of the same hand the same way. Injected breaches of each duty
+(a revoke, a trump led early) are flagged at the first event that proves them.
 """
 
 from __future__ import annotations
@@ -81,12 +82,14 @@ def play_hand(
     options: dict[str, Any],
     seen: dict[str, Any] | None = None,
     cheat_at: int | None = None,
+    duty: str = "revoke",
 ) -> tuple[list[Event], list[int], Result, int]:
     """One hand at the simulated table: its events, the oracle's points, the same hand as a
     quick Result, and how many trump leads by a player holding only trumps were made. With
-    ``cheat_at``, at that play or the first one after it where a player can follow suit, they
-    play another suit; ``seen`` gets what the table saw (the plays, swaps, hand sizes, draws,
-    the revoke)."""
+    ``cheat_at``, at that play or the first one after it where a player can break ``duty``,
+    they do: a ``revoke`` plays another suit when they can follow, a ``trump-led-early`` leads
+    a trump before trump is broken while holding another suit; ``seen`` gets what the table
+    saw (the plays, swaps, hand sizes, draws, the breach)."""
     seen = {} if seen is None else seen
     seen.update(plays=[], taken={}, sizes=[], winners=[], breach=None)
     pack = list(PACK)
@@ -138,10 +141,14 @@ def play_hand(
             else:
                 allowed = [c for c in hand if c.suit == cards[0].suit] or hand
             card = rng.choice(allowed)
-            others = [c for c in hand if c not in allowed] if i else []
+            others = [c for c in hand if c not in allowed] if (i > 0) == (duty == "revoke") else []
             if cheat_at is not None and seen["breach"] is None and count >= cheat_at and others:
                 card = rng.choice(others)
-                seen["breach"] = revoke_of(number, seat, card, cards[0])
+                seen["breach"] = (
+                    revoke_of(number, seat, card, cards[0])
+                    if i
+                    else trump_lead_of(number, seat, card, trump)
+                )
             count += 1
             hand.remove(card)
             cards.append(card)
@@ -186,6 +193,18 @@ def revoke_of(number: int, seat: int, card: Card, lead: Card) -> Breach:
     return Breach(number, seat, card, duty_cards(card, PACK, broken, ("revoke",)))
 
 
+def trump_lead_of(number: int, seat: int, card: Card, trump: Suit) -> Breach:
+    """A trump led before trump is broken and the cards that make it illegal, by this test's
+    rule 8 and U-4: any card of another suit."""
+
+    def broken(other: Card) -> str | None:
+        return "trump-led-early" if other.suit != trump else None
+
+    return Breach(number, seat, card, duty_cards(card, PACK, broken, ("trump-led-early",)))
+
+
+DUTIES = ("revoke", "trump-led-early")
+
 OPTIONS = st.fixed_dictionaries(
     {
         "ace_low": st.booleans(),
@@ -222,8 +241,7 @@ def test_random_games_score_like_the_oracle(
         result = replay(rules, [*log, *events])
         state = result.state
         flags = [f.code for i, f in result.flagged if i >= len(log)]
-        assert flags.count("trump-led-early") == forced
-        assert set(flags) <= {"trump-led-early"}
+        assert flags == []  # a legal hand, trump led early only by a leader holding only trumps
         # The same hand as a quick entry scores the same.
         swaps = [e for e in events if isinstance(e, Swap)]
         quick_state = replay(rules, [*log, events[0], *swaps, quick]).state
@@ -276,18 +294,19 @@ def test_the_engine_counts_each_hand_like_the_table(n: int, seed: int) -> None:
 
 
 def proven_late(
-    rng: random.Random, n: int, options: dict[str, Any], cheat_at: int
+    rng: random.Random, n: int, options: dict[str, Any], cheat_at: int, duty: str = "revoke"
 ) -> tuple[list[tuple[int, str]], list[tuple[int, str]], Breach | None]:
-    """One hand with a revoke injected: the revoke flags the proof asks for and the engine's,
-    as (trick number, code), and the revoke. A later card of the suit proves it only if the
-    revoker played more of them than the cards they drew since (a drawn card may be one); a
-    face-up card they took in a swap and still hold proves it at once (if they discarded
-    nothing); so does the count of the cards still unseen."""
+    """One hand with a breach of ``duty`` injected: the flags the proof asks for and the
+    engine's (every flag of the hand), as (trick number, code), and the breach. A later card of
+    the duty (the led suit for a revoke, any suit but trump for a trump led early) proves it
+    only if the breaker played more of them than the cards they drew since (a drawn card may be
+    one); a face-up card they took in a swap and still hold proves it at once (if they
+    discarded nothing); so does the count of the cards still unseen."""
     rules = Ui77(n, options, NAMES[:n])
     seen: dict[str, Any] = {}
-    events, _, _, _ = play_hand(rng, n, rng.randrange(n), options, seen, cheat_at)
+    events, _, _, _ = play_hand(rng, n, rng.randrange(n), options, seen, cheat_at, duty)
     result = replay(rules, events)
-    got_all = [(i, v) for i, v in result.flagged if v.code == "revoke"]
+    got_all = list(result.flagged)
     breach: Breach | None = seen["breach"]
     if breach is None:
         assert got_all == []
@@ -320,15 +339,15 @@ def proven_late(
     seed=st.integers(0, 2**32 - 1),
     options=OPTIONS,
     cheat_at=st.integers(0, 30),
+    duty=st.sampled_from(DUTIES),
 )
 def test_every_duty_proven_late_is_flagged_by_the_first_card_that_proves_it(
-    n: int, seed: int, options: dict[str, Any], cheat_at: int
+    n: int, seed: int, options: dict[str, Any], cheat_at: int, duty: str
 ) -> None:
-    """Ui77's duties: follow suit (rule 9), proven late, checked here; and not to lead trump
-    before it is broken (rule 8), which the app flags with the lead itself (a leader holding
-    nothing but trumps may, U-4), so it is never proven late. One duty: the first proof names
-    it."""
-    want, got, _ = proven_late(random.Random(seed), n, options, cheat_at)
+    """Ui77's duties: follow suit (rule 9), and not to lead trump before it is broken (rule 8;
+    a leader holding nothing but trumps may, U-4), each proven late. One duty per breach: the
+    first proof names it."""
+    want, got, _ = proven_late(random.Random(seed), n, options, cheat_at, duty)
     assert got == want
 
 
@@ -345,12 +364,13 @@ def test_every_duty_proven_late_long_run() -> None:
         return {key: rng.choice(v) for key, v in choices.items()}
 
     def breach_hand(k: int) -> tuple[str, Flags, Flags, Breach | None]:
-        return "revoke", *proven_late(rng, 2 + k % 4, options(), rng.randrange(30))
+        duty = DUTIES[k // 4 % len(DUTIES)]  # each duty at every table size
+        return duty, *proven_late(rng, 2 + k % 4, options(), rng.randrange(30), duty)
 
     def legal_hand_flagged(k: int) -> bool:
         n, chosen = 2 + k % 4, options()
         events, _, _, _ = play_hand(rng, n, rng.randrange(n), chosen)
         flagged = replay(Ui77(n, chosen, NAMES[:n]), events).flagged
-        return any(v.code != "trump-led-early" for _, v in flagged)
+        return bool(flagged)
 
     long_run("Ui77", breach_hand, legal_hand_flagged)

@@ -362,26 +362,55 @@ def trick_problems(rules: Table, hand: Hand, trick: Trick) -> list[Violation]:
     problems += duplicate_problems(trick.cards, hand.tricks)
     if problems:
         return problems
-    p = play.params(hand.faceup)
-    lead = trick.cards[0]
-    if lead.suit == p.trump and not hand.broken:
-        problems.append(
-            Violation(
-                "trump-led-early",
-                tr(
-                    "{player} led {card}, a trump, before trump was broken: allowed only when "
-                    "holding nothing but trumps.",
-                    player=names[leader],
-                    card=lead,
-                ),
-                Severity.IRREGULARITY,
-                "trump-lead",
-            )
-        )
     record = rules.record(hand, trick.cards)
     _, proven = follow(rules, hand, record)
-    return problems + revoke_flags(
-        proven, record.number, names, known=set(known_cards(hand, record).values())
+    known = set(known_cards(hand, record).values())
+    revokes = [(f, c) for f, c in proven if not f.other]
+    leads = [(f, c) for f, c in proven if f.other]
+    return revoke_flags(revokes, record.number, names, known=known) + [
+        Violation(
+            "trump-led-early",
+            trump_lead_text(failure, card, record.number, names),
+            Severity.IRREGULARITY,
+            "trump-lead",
+        )
+        for failure, card in leads
+    ]
+
+
+def trump_lead_text(failure: Failure, card: Card | None, number: int, names: Sequence[str]) -> str:
+    """Why a trump led before trump was broken is flagged (rule 8): the leader then held a
+    card of another suit (U-4), shown by ``card`` played in trick ``number``, more such cards
+    played than they drew since, or the count of the cards still unseen (``card`` None). A card
+    taken face up in a swap is of the trump suit, so it never proves it."""
+    values = {"player": names[failure.seat], "lead": failure.card, "trick": failure.trick}
+    if card is None:
+        return tr(
+            "{player} led {lead}, a trump, in trick {trick} before trump was broken, while "
+            "holding a card of another suit: the cards still unseen leave them no hand of "
+            "trumps only.",
+            **values,
+        )
+    if failure.drawn:
+        return tr_n(
+            "{player} led {lead}, a trump, in trick {trick} before trump was broken, while "
+            "holding a card of another suit: {count} played since (the last {card}, in trick "
+            "{number}), and only {n} card drawn.",
+            "{player} led {lead}, a trump, in trick {trick} before trump was broken, while "
+            "holding a card of another suit: {count} played since (the last {card}, in trick "
+            "{number}), and only {n} cards drawn.",
+            failure.drawn,
+            count=failure.shown + 1,
+            card=card,
+            number=number,
+            **values,
+        )
+    return tr(
+        "{player} led {lead}, a trump, in trick {trick} before trump was broken, while still "
+        "holding {card}, of another suit (played in trick {number}).",
+        card=card,
+        number=number,
+        **values,
     )
 
 
@@ -400,11 +429,17 @@ def known_cards(hand: Hand, record: TrickRecord) -> dict[int, Card]:
 def follow(
     rules: Table, hand: Hand, record: TrickRecord
 ) -> tuple[tuple[Failure, ...], list[tuple[Failure, Card | None]]]:
-    """The failures to follow still unproven after ``record`` (and the draw that follows it),
-    and those it proves: by a later card of the suit, more of them than the cards the player
-    drew since (any may be a drawn card, rule 11); by a face-up card they took and still hold;
-    or by the count of the cards still unseen (``counted_step``)."""
+    """The failures to follow (and trumps led before trump was broken: ``Failure.other``) still
+    unproven after ``record`` (and the draw that follows it), and those it proves: by a later
+    card of the suit (of another suit than trump), more of them than the cards the player drew
+    since (any may be a drawn card, rule 11); by a face-up card they took and still hold; or by
+    the count of the cards still unseen (``counted_step``)."""
     still, proven = follow_step(hand.unproven, record, rules.n_seats)
+    trump = play.params(hand.faceup).trump
+    if record.cards[0].suit == trump and not hand.broken:
+        # Rule 8: allowed only to a leader holding nothing but trumps (U-4), so proven by a
+        # card of another suit they held then, like a failure to follow.
+        still += (Failure(record.number, record.leader, trump, record.cards[0], other=True),)
     held = rules.held(hand)
     held = [h - 1 for h in held]
     if record.number <= play.DRAW_DECK:
