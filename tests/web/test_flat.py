@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from companion import rules as engine
 from companion.games import get_rules
@@ -137,3 +138,34 @@ def test_the_summary_at_a_hand_s_end_writes_only_the_new_hand_s_line() -> None:
         sys.setprofile(None)
     assert f"Hand {before + 1}: " in summary
     assert lines == 1
+
+
+@pytest.mark.django_db
+def test_the_summary_lists_a_short_game_s_every_hand_and_a_long_one_s_latest() -> None:
+    """The group-chat summary, sent with every page and fragment, is bounded: a game of up to
+    ``SUMMARY_HANDS`` hands lists them all, a longer one its latest ``SUMMARY_HANDS`` after a
+    line counting the earlier ones (every hand is in the CSV file)."""
+    log = long_log("ace_deuce_jack", 300)
+    for entries in (12, 300):
+        game, rules, state = _game("ace_deuce_jack", log, entries)
+        hands = len(rules.hands(state))
+        lines = context.summary_text(actions.load(game), game.table).splitlines()
+        listed = [line for line in lines if line.startswith("Hand ")]
+        if entries == 12:
+            assert 0 < hands <= context.SUMMARY_HANDS
+            assert listed == [
+                f"Hand {n}: " + line.split(": ", 1)[1] for n, line in enumerate(listed, 1)
+            ]
+            assert len(listed) == hands and "earlier" not in "\n".join(lines)
+        else:
+            assert hands > 50
+            earlier = hands - context.SUMMARY_HANDS
+            assert len(listed) == context.SUMMARY_HANDS
+            assert listed[0].startswith(f"Hand {earlier + 1}: ")
+            assert listed[-1].startswith(f"Hand {hands}: ")
+            assert lines[1] == f"({earlier} earlier hands: every hand is in the CSV file.)"
+            assert len(lines) == 1 + 1 + context.SUMMARY_HANDS + 1
+            with translation.override("fr"):
+                french = context.summary_text(actions.load(game), game.table).splitlines()
+            said = "donnes plus anciennes : toutes les donnes sont dans le fichier CSV."
+            assert french[1] == f"({earlier} {said})"
