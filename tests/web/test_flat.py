@@ -29,9 +29,22 @@ from tests.bench.test_club_smoke import club
 from .helpers import HTMX
 from .long_games import long_log
 
-#: The games whose sessions run as long as the table plays (the banking games, and those with
-#: no fixed number of hands by default), and Belote (its long log passes many hands).
-LONG = ("ace_deuce_jack", "ziginette", "skin", "bastard", "big_three", "kaluki", "belote")
+#: The games whose log can pass 1,000 entries: the sessions that run as long as the table plays
+#: (the banking games, and those with no fixed number of hands by default), Belote (its long
+#: log passes many hands), Ui77 and Elusive 34 (a goal set high) and Buck Euchre (a long game
+#: found among the simulated ones). Recruit, Malilla, Three Thirteen and Jersey Gin end sooner.
+LONG = (
+    "ace_deuce_jack",
+    "ziginette",
+    "skin",
+    "bastard",
+    "big_three",
+    "kaluki",
+    "belote",
+    "ui77",
+    "elusive_34",
+    "buck_euchre",
+)
 POSTS = 3
 FORM = "application/x-www-form-urlencoded"  # as htmx posts a form
 #: The work at entry 1,000 may be this much of entry 300's (a different hand in play, other
