@@ -195,6 +195,8 @@ def long_log(
             backs += 1
             if backs > 200 or not out:
                 stuck = f"stuck at entry {len(out) + 1}: {rules.prompt(state)}"
+                if game in SHORT:
+                    stuck = f"the game ends at entry {len(out) + 1}: {SHORT[game]}"
                 return LongLog(game, names, tuple(out), stuck)
             back = min(len(out), rnd.randint(1, 15))
             del out[-back:], states[-back:]
@@ -212,8 +214,7 @@ def long_log(
 SHORT = {
     "recruit": "Recruit is four hands (a play-off hand only while the top is tied: R-9)",
     "malilla": "Malilla ends when a side reaches 35 points (no house rule lengthens it)",
-    "three_thirteen": "Three Thirteen is eleven hands, two entries each",
-    "jersey_gin": "Jersey Gin ends when a player reaches 100 (no house rule lengthens it)",
+    "three_thirteen": "Three Thirteen is eleven hands of two entries (the deal, the cards)",
 }
 
 
