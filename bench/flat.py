@@ -3,8 +3,9 @@ game?
 
 In process (Django's test client, the whole middleware stack, the answer compressed as a phone
 accepts it), on PostgreSQL: for each of the fourteen games a legal log is played
-(``tests/web/long_games.long_log``: the game's examples and playthroughs, seats turned and
-cards changed) and three tables are written with its first 10, 1,000 and 4,990 entries. At
+(``tests/web/long_games.long_log``: by the property tests' random legal players, or from the
+game's examples and playthroughs, seats turned and cards changed; under the house rules that
+make the game longest) and three tables are written with its first 10, 1,000 and 4,990 entries. At
 each point the next entries are recorded (POST, as htmx sends them), then the game page and
 the live fragment (``live/?v=0``) are loaded, each timed one by one in CPU time after the
 caches are warm (as on a server whose phones have the game up). The medians are printed with
@@ -14,7 +15,7 @@ their ratios to entry 10's (goal: at most 1.5x) and to a bare Django view timed 
     .venv/bin/python bench/flat.py [--games ace_deuce_jack,skin] [--repeat 15]
 
 A game that must end sooner (a fixed number of hands, a target) is measured at the last entry
-its log reaches, and says so. The database is ``companion_bench_flat`` (created and dropped),
+its log reaches, and says where and why (bench/README.md lists them). The database is ``companion_bench_flat`` (created and dropped),
 or ``DATABASE_URL``'s, which is then neither created nor dropped.
 """
 
