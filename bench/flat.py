@@ -15,8 +15,9 @@ their ratios to entry 10's (goal: at most 1.5x) and to a bare Django view timed 
     .venv/bin/python bench/flat.py [--games ace_deuce_jack,skin] [--repeat 15]
 
 A game that must end sooner (a fixed number of hands, a target) is measured at the last entry
-its log reaches, and says where and why (bench/README.md lists them). The database is ``companion_bench_flat`` (created and dropped),
-or ``DATABASE_URL``'s, which is then neither created nor dropped.
+its log reaches, and says where and why (bench/README.md lists them). The database is
+``companion_bench_flat`` (created and dropped), or ``DATABASE_URL``'s, which is then neither
+created nor dropped.
 """
 
 from __future__ import annotations
@@ -131,7 +132,9 @@ def child(games: list[str], repeat: int, profile: str) -> None:
         if points[-1] != POINTS[-1] and count - posts > points[-1]:
             points.append(count - posts)
         rules = get_rules(game)(len(built.names), built.options, list(built.names))
-        rows: list[tuple[int, dict[str, float]]] = []
+        # Each point's table first; then the requests in rounds, each round one of every kind
+        # at every point in turn, so that what else the machine does weighs on all alike.
+        at: dict[int, dict[str, Any]] = {}
         for point in points:
             table = actions.do_create_table(list(built.names), f"Flat {game} {point}")
             started = actions.check_start_game(
@@ -147,28 +150,36 @@ def child(games: list[str], repeat: int, profile: str) -> None:
                 state = rules.apply(state, event)
             base = f"/t/{table.score_key}/g/{started.number}/"
             client.get(base)  # the replay kept, as on a server whose phones have the game up
-            times: dict[str, list[float]] = {kind: [] for kind in KINDS}
-            # A game's log holds MAX_ENTRIES: past it an entry is refused, so at entry 4,990 ten
-            # are recorded (two to warm up, eight timed).
+            # A game's log holds MAX_ENTRIES: past it an entry is refused, so at entry 4,990
+            # ten are recorded (two to warm up, eight timed).
             room = min(posts, MAX_ENTRIES - point)
-            for i in range(point, point + room):
-                kind, fields, event = club.form_fields(rules, state, built.events[i], i)
-                state = rules.apply(state, event)
-                body = urlencode({**fields, "client_id": str(uuid.uuid4())}, doseq=True)
-                spent = cpu(
-                    lambda k=kind, b=body, u=base: client.post(
-                        f"{u}record/{k}/", b, content_type=FORM, **htmx
-                    ),
-                    "POST",
-                )
-                if i >= point + 2 or room < 4:  # the first two warm the process up
-                    times["POST"].append(spent)
-            for _ in range(posts):
+            times: dict[str, list[float]] = {kind: [] for kind in KINDS}
+            at[point] = {"base": base, "state": state, "room": room, "times": times}
+        for r in range(posts):
+            for point in points:
+                base, room, times = at[point]["base"], at[point]["room"], at[point]["times"]
+                if r < room:
+                    i = point + r
+                    kind, fields, event = club.form_fields(
+                        rules, at[point]["state"], built.events[i], i
+                    )
+                    at[point]["state"] = rules.apply(at[point]["state"], event)
+                    body = urlencode({**fields, "client_id": str(uuid.uuid4())}, doseq=True)
+                    spent = cpu(
+                        lambda k=kind, b=body, u=base: client.post(
+                            f"{u}record/{k}/", b, content_type=FORM, **htmx
+                        ),
+                        "POST",
+                    )
+                    if r >= 2 or room < 4:  # the first two warm the process up
+                        times["POST"].append(spent)
                 times["page"].append(cpu(lambda u=base: client.get(u), "page"))
                 fragment = f"{base}live/?v=0"
                 times["fragment"].append(cpu(lambda u=fragment: client.get(u, **htmx), "fragment"))
-            medians = {k: statistics.median(v[-repeat:]) for k, v in times.items()}
-            rows.append((point, medians))
+        rows = [
+            (point, {k: statistics.median(v[-repeat:]) for k, v in at[point]["times"].items()})
+            for point in points
+        ]
         first = rows[0][1]
         for point, medians in rows:
             ratios = [medians[k] / first[k] for k in KINDS]
