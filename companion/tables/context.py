@@ -14,6 +14,7 @@ from django.template.loader import get_template, select_template
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import formats
 from django.utils.functional import SimpleLazyObject as lazy
+from django.utils.translation import ngettext
 
 from companion import rules as engine
 from companion.rules.text import for_viewers
@@ -498,12 +499,31 @@ def hand_lines(rules: engine.Rules[Any, Any], hands: tuple[Any, ...]) -> list[st
     return lines
 
 
+#: The group-chat summary lists every hand up to this many; a longer game's summary lists its
+#: latest ones after a line saying how many came before (every hand is in the CSV file), so
+#: the summary, sent with every page and fragment, is the same size at any length of game.
+SUMMARY_HANDS = 20
+
+
 def summary_text(loaded: Loaded, table: Table) -> str:
-    """A plain-text result to paste into a group chat."""
+    """A plain-text result to paste into a group chat: every hand of a short game, the latest
+    ``SUMMARY_HANDS`` of a longer one."""
     rules, state = loaded.rules, loaded.state
     game = {"game": rules.title, "number": loaded.game.number, "table": table.title}
     lines = [gettext("%(game)s, game %(number)s at %(table)s") % game]
-    lines += hand_lines(rules, rules.hands(state))
+    every = hand_lines(rules, rules.hands(state))
+    earlier = len(every) - SUMMARY_HANDS
+    if earlier > 0:
+        lines.append(
+            ngettext(
+                "(%(count)s earlier hand: every hand is in the CSV file.)",
+                "(%(count)s earlier hands: every hand is in the CSV file.)",
+                earlier,
+            )
+            % {"count": earlier}
+        )
+        every = every[earlier:]
+    lines += every
     totals = ", ".join(f"{name} {_number(total)}" for name, total in standings(loaded))
     lines.append(gettext("Totals: %(totals)s") % {"totals": totals})
     outcome = rules.outcome(state)

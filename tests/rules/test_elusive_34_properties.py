@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
@@ -105,13 +106,17 @@ class Table:
     quick: list[Event] = dataclasses.field(default_factory=list)
     revoke_at: int | None = None  # trick (1-based) from which to revoke once
     revoked: int | None = None  # event index of the revoking trick
+    #: The state after ``events`` (kept as they are recorded: a long game is not replayed again
+    #: at every entry).
+    state: Any = None
 
     def record(self, event: Event, clean: bool = True) -> None:
-        state = replay(self.rules, self.events).state
-        problems = self.rules.violations(state, event)
+        if self.state is None:
+            self.state = self.rules.initial_state()
+        problems = self.rules.violations(self.state, event)
         if clean:
             assert problems == [], (event, problems)
-        self.rules.apply_checked(state, event)
+        self.state = self.rules.apply_checked(self.state, event, len(self.events))
         self.events.append(event)
 
     def play_hand(self, dealer: int) -> None:
@@ -125,8 +130,7 @@ class Table:
         self.record(deal)
         trump = None
         if faceup.is_joker:
-            state = replay(rules, self.events).state
-            chooser = rules.to_act(state)
+            chooser = rules.to_act(self.state)
             assert chooser is not None
             trump = rnd.choice(list(Suit))
             self.record(Trump(seat=Seat(chooser), suit=trump.value))

@@ -138,6 +138,8 @@ def long_log(
         rules = get_rules(game)(4, OPTIONS, ["Ann", "Bob", "Cat", "Dan"])
         played = tuple(rules.event_from_dict(p) for p in belote_log(entries, passed=30))
         return LongLog(game, tuple(rules.names), played, "", OPTIONS)
+    if game in PLAYED:
+        return PLAYED[game](entries, seed)
     logs = _examples(game)
     seats = max(
         {len(d["players"]) for d in logs},
@@ -193,8 +195,141 @@ def long_log(
             backs += 1
             if backs > 200 or not out:
                 stuck = f"stuck at entry {len(out) + 1}: {rules.prompt(state)}"
+                if game in SHORT:
+                    stuck = f"the game ends at entry {len(out) + 1}: {SHORT[game]}"
                 return LongLog(game, names, tuple(out), stuck)
             back = min(len(out), rnd.randint(1, 15))
             del out[-back:], states[-back:]
             after = None
     return LongLog(game, names, tuple(out), "")
+
+
+# --- games played hand by hand by the property tests' simulated tables ----------------------
+#
+# Where the examples cannot be strung together for long (each hand's cards must come from one
+# pack, a game has a fixed number of hands), the game is played by the random legal players
+# of ``tests/rules/test_*_properties.py``, under the house rules that make it longest.
+
+#: Why a game cannot reach 1,000 entries, from its rules.
+SHORT = {
+    "recruit": "Recruit is four hands (a play-off hand only while the top is tied: R-9)",
+    "malilla": "Malilla ends when a side reaches 35 points (no house rule lengthens it)",
+    "three_thirteen": "Three Thirteen is eleven hands of two entries (the deal, the cards)",
+}
+
+
+def _until(
+    rules: engine.Rules[Any, Any], events: list[engine.Event], entries: int, why: str
+) -> tuple[tuple[engine.Event, ...], str]:
+    """``events`` up to ``entries`` of them, or up to the last one before the game ends (and
+    why it stops there)."""
+    state = rules.initial_state()
+    out: list[engine.Event] = []
+    for event in events[:entries]:
+        new = rules.apply(state, event)
+        if rules.outcome(new) is not None or not rules.expects(new):
+            break
+        out.append(event)
+        state = new
+    if len(out) >= entries:
+        return tuple(out), ""
+    return tuple(out), f"the game ends at entry {len(out) + 1}: {why}"
+
+
+def _ui77(entries: int, seed: int) -> LongLog:
+    """Ui77 for five, the goal (chosen after everyone has dealt) set at 11 times 1,000, hands
+    with a forced early trump lead (flagged) dealt again."""
+    from tests.rules import test_ui77_properties as sim
+
+    names = sim.NAMES
+    options = {"ace_low": False, "broken_by": "any"}
+    rules = get_rules("ui77")(len(names), options, list(names))
+    rnd = random.Random(seed)
+    events: list[engine.Event] = []
+    dealer = hands = 0
+    while len(events) < entries + 1:
+        if hands == len(names):
+            events.append(sim.Goal(score=11 * 1000))
+        played, _points, _quick, forced = sim.play_hand(rnd, len(names), dealer, options)
+        if forced:
+            continue
+        events += played
+        dealer, hands = (dealer + 1) % len(names), hands + 1
+    out, stopped = _until(rules, events, entries, "the goal is reached")
+    return LongLog("ui77", tuple(names), out, stopped, options)
+
+
+def _elusive_34(entries: int, seed: int) -> LongLog:
+    """Elusive 34 for four, the goal set at 10,000."""
+    from tests.rules import test_elusive_34_properties as sim
+
+    table = sim.start(4, seed)
+    dealer = 0
+    while len(table.events) < entries + 1 and table.rules.outcome(table.state) is None:
+        table.play_hand(dealer)
+        dealer = (dealer + 1) % 4
+    out, stopped = _until(table.rules, table.events, entries, "the goal is reached")
+    return LongLog("elusive_34", tuple(table.rules.names), out, stopped)
+
+
+#: The simulated Buck Euchre game of this seed (``bench/club.py``'s ``sim_buck``) is 1,785
+#: entries long: the first one of seeds 100,000 on to pass 1,000 (the 70th).
+BUCK_LONG = 100_069
+
+
+def _buck_euchre(entries: int, seed: int) -> LongLog:
+    """The longest of the Buck Euchre games (starting at 25, the most the house rules allow)
+    played in 30 seconds, from seed ``BUCK_LONG`` on: a game ends when somebody counts down to
+    0, so how long one lasts is luck (most end within 300 entries; one in a few hundred passes
+    1,000, none of 5,000 played reached 2,000)."""
+    from tests.bench.test_club_smoke import club
+
+    sims = club._sims()
+    longest: list[engine.Event] = []
+    rules = get_rules("buck_euchre")(4, {"start_score": 25}, list(club.NAMES))
+    until = time.monotonic() + 30
+    for s in range(BUCK_LONG + seed - 1, BUCK_LONG + seed + 5000):
+        cards, _quick = club.sim_buck(sims, s)
+        if len(cards.events) > len(longest):
+            longest, rules = cards.events, get_rules("buck_euchre")(4, cards.options, club.NAMES)
+        if len(longest) > entries or time.monotonic() > until:
+            break
+    why = "somebody counted down to 0 (the longest game found)"
+    out, stopped = _until(rules, longest, entries, why)
+    return LongLog("buck_euchre", tuple(rules.names), out, stopped, rules.options_dict())
+
+
+def _longest(game: str, make: Any, seats: int, entries: int, seed: int) -> LongLog:
+    """The longest of 200 games of ``game`` played by ``make(sims, seed)``."""
+    from tests.bench.test_club_smoke import club
+
+    sims = club._sims()
+    best = max((make(sims, s) for s in range(seed, seed + 200)), key=lambda g: len(g.events))
+    rules = get_rules(game)(seats, best.options, club.NAMES[:seats])
+    out, stopped = _until(rules, best.events, entries, SHORT[game])
+    return LongLog(game, tuple(rules.names), out, stopped, best.options)
+
+
+PLAYED: dict[str, Any] = {
+    "ui77": _ui77,
+    "elusive_34": _elusive_34,
+    "buck_euchre": _buck_euchre,
+    "recruit": lambda entries, seed: _longest(
+        "recruit", lambda sims, s: _recruit(sims, s), 4, entries, seed
+    ),
+    "malilla": lambda entries, seed: _longest(
+        "malilla", lambda sims, s: _malilla(sims, s), 4, entries, seed
+    ),
+}
+
+
+def _recruit(sims: Any, seed: int) -> Any:
+    from tests.bench.test_club_smoke import club
+
+    return club.sim_recruit(sims, seed, 4)
+
+
+def _malilla(sims: Any, seed: int) -> Any:
+    from tests.bench.test_club_smoke import club
+
+    return club.sim_malilla(sims, seed)

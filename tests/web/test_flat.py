@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from companion import rules as engine
 from companion.games import get_rules
@@ -28,9 +29,22 @@ from tests.bench.test_club_smoke import club
 from .helpers import HTMX
 from .long_games import long_log
 
-#: The games whose sessions run as long as the table plays (the banking games, and those with
-#: no fixed number of hands by default), and Belote (its long log passes many hands).
-LONG = ("ace_deuce_jack", "ziginette", "skin", "bastard", "big_three", "kaluki", "belote")
+#: The games whose log can pass 1,000 entries: the sessions that run as long as the table plays
+#: (the banking games, and those with no fixed number of hands by default), Belote (its long
+#: log passes many hands), Ui77 and Elusive 34 (a goal set high) and Buck Euchre (a long game
+#: found among the simulated ones). Recruit, Malilla, Three Thirteen and Jersey Gin end sooner.
+LONG = (
+    "ace_deuce_jack",
+    "ziginette",
+    "skin",
+    "bastard",
+    "big_three",
+    "kaluki",
+    "belote",
+    "ui77",
+    "elusive_34",
+    "buck_euchre",
+)
 POSTS = 3
 FORM = "application/x-www-form-urlencoded"  # as htmx posts a form
 #: The work at entry 1,000 may be this much of entry 300's (a different hand in play, other
@@ -137,3 +151,34 @@ def test_the_summary_at_a_hand_s_end_writes_only_the_new_hand_s_line() -> None:
         sys.setprofile(None)
     assert f"Hand {before + 1}: " in summary
     assert lines == 1
+
+
+@pytest.mark.django_db
+def test_the_summary_lists_a_short_game_s_every_hand_and_a_long_one_s_latest() -> None:
+    """The group-chat summary, sent with every page and fragment, is bounded: a game of up to
+    ``SUMMARY_HANDS`` hands lists them all, a longer one its latest ``SUMMARY_HANDS`` after a
+    line counting the earlier ones (every hand is in the CSV file)."""
+    log = long_log("ace_deuce_jack", 300)
+    for entries in (12, 300):
+        game, rules, state = _game("ace_deuce_jack", log, entries)
+        hands = len(rules.hands(state))
+        lines = context.summary_text(actions.load(game), game.table).splitlines()
+        listed = [line for line in lines if line.startswith("Hand ")]
+        if entries == 12:
+            assert 0 < hands <= context.SUMMARY_HANDS
+            assert listed == [
+                f"Hand {n}: " + line.split(": ", 1)[1] for n, line in enumerate(listed, 1)
+            ]
+            assert len(listed) == hands and "earlier" not in "\n".join(lines)
+        else:
+            assert hands > 50
+            earlier = hands - context.SUMMARY_HANDS
+            assert len(listed) == context.SUMMARY_HANDS
+            assert listed[0].startswith(f"Hand {earlier + 1}: ")
+            assert listed[-1].startswith(f"Hand {hands}: ")
+            assert lines[1] == f"({earlier} earlier hands: every hand is in the CSV file.)"
+            assert len(lines) == 1 + 1 + context.SUMMARY_HANDS + 1
+            with translation.override("fr"):
+                french = context.summary_text(actions.load(game), game.table).splitlines()
+            said = "donnes plus anciennes : toutes les donnes sont dans le fichier CSV."
+            assert french[1] == f"({earlier} {said})"
