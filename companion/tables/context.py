@@ -462,43 +462,6 @@ def _hand_lines(rules: engine.Rules[Any, Any], hands: Sequence[Any]) -> list[str
     return out
 
 
-#: The summary's hand lines of the latest games: ``(hands, lines)`` by what the lines depend
-#: on and the game's first hand (the same object while the game's replay is kept).
-_GAME_LINES: dict[tuple[Any, ...], tuple[tuple[Any, ...], list[str]]] = {}
-_KEEP_GAME_LINES = 1000
-
-
-def hand_lines(rules: engine.Rules[Any, Any], hands: tuple[Any, ...]) -> list[str]:
-    """Each hand's line of the summary ("Hand 3: Ann 10, Bob -10"). A game's lines are kept
-    with its hands: when the hands are the ones kept with one more hand or a few (a state's
-    hands only grow, each hand the same object), only the new hands' lines are made, so the
-    thousandth hand does not look up the 999 before it again."""
-    if not hands:
-        return []
-    key = (
-        get_language(),
-        money_shown.current(),
-        type(rules),
-        rules.column_names(),
-        rules.options,
-        id(hands[0]),
-    )
-    try:
-        found = _GAME_LINES.get(key)
-    except TypeError:  # house rules that cannot be a key: every line each time
-        return _hand_lines(rules, hands)
-    start = 0
-    if found is not None and found[0][0] is hands[0]:
-        before = found[0]
-        if len(before) <= len(hands) and hands[len(before) - 1] is before[-1]:
-            start = len(before)
-    lines = (found[1] if start else []) + _hand_lines(rules, hands[start:])
-    if len(_GAME_LINES) >= _KEEP_GAME_LINES:
-        _GAME_LINES.clear()
-    _GAME_LINES[key] = (hands, lines)  # holding the hands keeps the first one's id from reuse
-    return lines
-
-
 #: The group-chat summary lists every hand up to this many; a longer game's summary lists its
 #: latest ones after a line saying how many came before (every hand is in the CSV file), so
 #: the summary, sent with every page and fragment, is the same size at any length of game.
@@ -511,8 +474,8 @@ def summary_text(loaded: Loaded, table: Table) -> str:
     rules, state = loaded.rules, loaded.state
     game = {"game": rules.title, "number": loaded.game.number, "table": table.title}
     lines = [gettext("%(game)s, game %(number)s at %(table)s") % game]
-    every = hand_lines(rules, rules.hands(state))
-    earlier = len(every) - SUMMARY_HANDS
+    hands = rules.hands(state)
+    earlier = len(hands) - SUMMARY_HANDS
     if earlier > 0:
         lines.append(
             ngettext(
@@ -522,8 +485,7 @@ def summary_text(loaded: Loaded, table: Table) -> str:
             )
             % {"count": earlier}
         )
-        every = every[earlier:]
-    lines += every
+    lines += _hand_lines(rules, hands[-SUMMARY_HANDS:])
     totals = ", ".join(f"{name} {_number(total)}" for name, total in standings(loaded))
     lines.append(gettext("Totals: %(totals)s") % {"totals": totals})
     outcome = rules.outcome(state)

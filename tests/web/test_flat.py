@@ -120,9 +120,9 @@ def test_a_request_at_entry_1000_works_no_more_than_at_entry_300(game: str) -> N
 
 
 @pytest.mark.django_db
-def test_the_summary_at_a_hand_s_end_writes_only_the_new_hand_s_line() -> None:
-    """The group-chat summary's lines are kept with the game's hands: once a hand more is
-    scored, the summary looks up that hand's line only, not the 80 before it again."""
+def test_the_summary_at_a_hand_s_end_looks_up_only_the_lines_it_shows() -> None:
+    """The group-chat summary looks up the lines of the hands it lists (the latest
+    ``SUMMARY_HANDS``), not the 80 and more before them, and writes only the new hand's."""
     log = long_log("ace_deuce_jack", 400)
     game, rules, state = _game("ace_deuce_jack", log, 300)
     table = game.table
@@ -137,12 +137,14 @@ def test_the_summary_at_a_hand_s_end_writes_only_the_new_hand_s_line() -> None:
         )
         seq += 1
     loaded = actions.load(game)  # the kept replay, extended by the new entries
-    lines = 0
+    lines = written = 0
 
     def hook(frame: FrameType, event: str, _arg: Any) -> None:
-        nonlocal lines
+        nonlocal lines, written
         if event == "call" and frame.f_code is kept.__code__:
             lines += frame.f_locals.get("store") is context._HAND_LINES
+        if event == "call" and frame.f_code is context._hand_line.__code__:
+            written += 1
 
     sys.setprofile(hook)
     try:
@@ -150,7 +152,8 @@ def test_the_summary_at_a_hand_s_end_writes_only_the_new_hand_s_line() -> None:
     finally:
         sys.setprofile(None)
     assert f"Hand {before + 1}: " in summary
-    assert lines == 1
+    assert lines == context.SUMMARY_HANDS
+    assert written == 1
 
 
 @pytest.mark.django_db
