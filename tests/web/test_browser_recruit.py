@@ -10,6 +10,7 @@ import pytest
 
 from companion.tables.models import Event, Table
 
+from .conftest import phone_context
 from .helpers import PHONE_VIEWPORT
 from .phone import fieldset, start_game, tap, tap_card, totals
 
@@ -111,9 +112,7 @@ def test_recording_the_deal_works_without_javascript(
 ) -> None:
     from playwright.sync_api import expect
 
-    context = chromium.new_context(
-        base_url=live_server.url, viewport=PHONE_VIEWPORT, java_script_enabled=False
-    )
+    context = phone_context(chromium, live_server, java_script_enabled=False)
     page = context.new_page()
     page.set_default_timeout(10_000)
     try:
