@@ -63,6 +63,14 @@ def open_entry(page: Page, kind: str) -> None:
     page.goto(page.url.split("#")[0].split("?")[0] + f"?entry={kind}")
 
 
+def tab(page: Page, name: str) -> None:
+    """Tap the entry tab ``name`` (Quick entry, Trick by trick, ...) once the page is quiet: a
+    tab tapped while the last entry was on its way was the old page's, and its answer raced the
+    entry's (the tab's form replaced by the entry's answer, or brought back after it)."""
+    quiet(page)
+    page.get_by_role("link", name=name).click()
+
+
 def _is_page(scope: Page | Locator) -> bool:
     return hasattr(scope, "goto")
 
