@@ -45,17 +45,3 @@ def _default_language() -> Iterator[None]:
     yield
     translation.deactivate()
     money_shown._forget()
-
-
-# --- browser tests: one more try on a loaded machine --------------------------------------------
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A browser test that fails is run once more (pytest-rerunfailures; the report names the
-    rerun). Each step waits at most ten seconds for the page, and on a machine running other
-    jobs beside the suite a wait has run out (three of 54 browser tests once, each passing
-    alone). The poll race that made reruns necessary before is fixed at its root (f7d625e),
-    and a real failure still fails both times."""
-    for item in items:
-        if item.get_closest_marker("browser") is not None:
-            item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=1))

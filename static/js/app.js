@@ -320,7 +320,10 @@
       return;
     }
     var target = next || form.querySelector(".actionbar");
-    if (target) target.scrollIntoView({ block: "start", behavior: "smooth" });
+    // A phone that asks for less motion gets the jump without the glide (as app.css drops
+    // its transitions).
+    var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (target) target.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
   });
 
   function setUpGrids() {

@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.db import connections
@@ -14,9 +16,10 @@ from companion.tables import actions
 from companion.tables.models import Game, Table
 
 from .helpers import FIRST_HAND_PILES, PHONE_VIEWPORT, start_recruit
+from .phone import QUIET_SCRIPT
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, BrowserContext, Page
     from pytest_django.live_server_helper import LiveServer
 
 # Debian's package; Playwright's own browser download is not available here.
@@ -64,19 +67,61 @@ def chromium() -> Iterator[Browser]:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
+def phone_context(chromium: Browser, live_server: LiveServer, **options: Any) -> BrowserContext:
+    """A browser context for the live server, as every browser test makes them: a 390×844 phone
+    (``options`` change that) that asks for reduced motion, so nothing glides under a tap (a
+    smooth scroll still moving the page when a tap's press and release came took the tap off
+    its button), with phone.py's QUIET_SCRIPT in each page (for ``quiet``)."""
+    settings: dict[str, Any] = {
+        "base_url": live_server.url,
+        "viewport": PHONE_VIEWPORT,
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+        "reduced_motion": "reduce",
+    }
+    context = chromium.new_context(**{**settings, **options})
+    context.add_init_script(QUIET_SCRIPT)
+    return context
+
+
+#: Where a failed browser test leaves its screenshot (and its Playwright trace, with
+#: COMPANION_TRACE=1: open it with ``playwright show-trace``).
+FAILURES = Path(os.environ.get("COMPANION_FAILURES", "/tmp/shots/failures"))
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> object:
+    """Each phase's report kept on the test, so the phone fixture knows if the test failed."""
+    report = yield
+    setattr(item, f"report_{call.when}", report)
+    return report
+
+
 @pytest.fixture
-def phone(chromium: Browser, live_server: LiveServer) -> Iterator[Page]:
-    """A page in a 390×844 phone viewport, with relative URLs going to the live server."""
-    context = chromium.new_context(
-        base_url=live_server.url,
-        viewport=PHONE_VIEWPORT,
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-    )
+def phone(
+    chromium: Browser, live_server: LiveServer, request: pytest.FixtureRequest
+) -> Iterator[Page]:
+    """A page in a 390×844 phone viewport, with relative URLs going to the live server. A test
+    that fails leaves the page's screenshot (and trace) in FAILURES, named after the test."""
+    context = phone_context(chromium, live_server)
+    tracing = os.environ.get("COMPANION_TRACE") == "1"
+    if tracing:
+        context.tracing.start(snapshots=True, sources=False)
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        name = re.sub(r"[^A-Za-z0-9_.-]+", "-", request.node.nodeid)
+        FAILURES.mkdir(parents=True, exist_ok=True)
+        # A page that crashed has no screenshot; the test's own error says why.
+        with contextlib.suppress(Exception):
+            page.screenshot(path=str(FAILURES / f"{name}.png"), full_page=True)
+        if tracing:
+            context.tracing.stop(path=str(FAILURES / f"{name}.zip"))
+    elif tracing:
+        context.tracing.stop()
     context.close()
 
 

@@ -1,4 +1,11 @@
-"""Helpers for the browser tests: find and tap things the way a thumb would."""
+"""Helpers for the browser tests: find and tap things the way a thumb would.
+
+A thumb waits for the page to stop changing before it taps; so do these helpers. ``tap`` and
+``open_entry`` first wait until no request of the scorer's own (a tab, an entry: the live poll
+aside) is on its way and the app has finished placing its answer, focus and scroll included
+(``quiet``). A tap sent while an entry's answer was still coming landed on a form about to be
+replaced, and a page opened then could be served before the entry was written.
+"""
 
 from __future__ import annotations
 
@@ -17,8 +24,61 @@ def fieldset(scope: Page | Locator, legend: str) -> Locator:
     )
 
 
-def tap(scope: Locator, label: str) -> None:
-    """Tap the chip showing exactly ``label`` (its radio or checkbox is visually hidden)."""
+#: Run in each test page before the page's own scripts (``phone_context`` in conftest.py): counts
+#: the scorer's htmx requests (the live poll aside) from the moment one is sent until its answer
+#: is swapped in, settled and focus has followed it. entries.js moves focus, scrolling the page,
+#: on a 100 ms timer started before the answer is swapped in (htmx's settle takes 20 ms); a timer
+#: started here when the request ends, for longer, runs after it: the count is an order of
+#: events, not a guess at how long the machine takes.
+QUIET_SCRIPT = """
+(() => {
+  let busy = 0;
+  Object.defineProperty(window, "__companionBusy", { get: () => busy });
+  document.addEventListener("htmx:beforeSend", (ev) => {
+    const xhr = ev.detail && ev.detail.xhr;
+    if (!xhr || (ev.detail.elt && ev.detail.elt.id === "poll")) return;
+    busy += 1;
+    xhr.addEventListener("loadend", () => setTimeout(() => { busy -= 1; }, 200));
+  });
+})();
+"""
+
+
+def quiet(page: Page) -> None:
+    """Wait until the page has no request of the scorer's own on its way and has placed the
+    last answer (QUIET_SCRIPT). A page without JavaScript changes only by navigating."""
+    done = page.wait_for_function(
+        "() => '__companionBusy' in window ? window.__companionBusy === 0"
+        " : (window.htmx ? 'unwatched' : 'no scripts')"
+    )
+    if done.json_value() == "unwatched":
+        raise AssertionError("the page's context was not made by phone_context (QUIET_SCRIPT)")
+
+
+def open_entry(page: Page, kind: str) -> None:
+    """Open the game's entry form for ``kind`` as its own page (``?entry=kind``), once the last
+    entry's answer is in: a page asked for while that entry was on its way could be served
+    before it was recorded, and the navigation cancels the entry's request in the browser."""
+    quiet(page)
+    page.goto(page.url.split("#")[0].split("?")[0] + f"?entry={kind}")
+
+
+def tab(page: Page, name: str) -> None:
+    """Tap the entry tab ``name`` (Quick entry, Trick by trick, ...) once the page is quiet: a
+    tab tapped while the last entry was on its way was the old page's, and its answer raced the
+    entry's (the tab's form replaced by the entry's answer, or brought back after it)."""
+    quiet(page)
+    page.get_by_role("link", name=name).click()
+
+
+def _is_page(scope: Page | Locator) -> bool:
+    return hasattr(scope, "goto")
+
+
+def tap(scope: Page | Locator, label: str) -> None:
+    """Tap the chip showing exactly ``label`` (its radio or checkbox is visually hidden), once
+    the page is quiet."""
+    quiet(scope if _is_page(scope) else scope.page)  # type: ignore[arg-type]
     scope.locator("label.chip").filter(has_text=re.compile(f"^{re.escape(label)}$")).first.click()
 
 
@@ -49,10 +109,10 @@ def tap_card(scope: Page | Locator, rank: str, suit: str) -> None:
     """Pick a card: one tap in a trick form's card grid ("A♠"), else a rank chip then a suit
     chip (a deal's upcard)."""
     if scope.locator("label.card-chip").count():
-        tap(scope, rank + suit)  # type: ignore[arg-type]
+        tap(scope, rank + suit)
     else:
-        tap(scope, rank)  # type: ignore[arg-type]
-        tap(scope, suit)  # type: ignore[arg-type]
+        tap(scope, rank)
+        tap(scope, suit)
 
 
 def controlled(page: Page) -> None:

@@ -17,7 +17,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, tap, totals
+from .phone import fieldset, open_entry, tap, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -26,11 +26,6 @@ if TYPE_CHECKING:
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SCREENSHOT = Path("/tmp/shots/browser-ace-deuce-jack.png")
-
-
-def _open(page: Page, kind: str) -> None:
-    """Open an entry form as its own page (no tap lands on a form an answer is replacing)."""
-    page.goto(page.url.split("?")[0].split("#")[0] + f"?entry={kind}")
 
 
 def _turn(page: Page, rank: str, suit: str) -> None:
@@ -69,7 +64,7 @@ def test_the_banker_records_bets_and_piles_and_the_ledger_settles(
         phone.get_by_role("button", name="Record the bet").click()
         expect(phone.locator("#entry")).to_contain_text(f"{who} {amount}")
 
-    _open(phone, "turn")
+    open_entry(phone, "turn")
     phone.get_by_role("button", name="Record the card").wait_for()
     _turn(phone, "7", "♥")
     expect(phone.locator("#prompt")).to_contain_text("Turn pile 2 of 3.")
@@ -82,7 +77,7 @@ def test_the_banker_records_bets_and_piles_and_the_ledger_settles(
         "No ace, deuce or jack: the bank pays 2 bets"
     )
 
-    _open(phone, "round")
+    open_entry(phone, "round")
     phone.get_by_role("button", name="Settle the hand").wait_for()
     tap(fieldset(phone, "Bob"), "3.00")
     pile = fieldset(phone, "Pile 1")

@@ -16,7 +16,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tap, totals
+from .phone import fieldset, open_entry, start_game, tap, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -49,13 +49,8 @@ GAME = [
 ]
 
 
-def _open(page: Page, kind: str) -> None:
-    """The entry form for ``kind``, loaded as a page (no tab switch racing the last answer)."""
-    page.goto(page.url.split("#")[0].split("?")[0] + f"?entry={kind}")
-
-
 def _play(page: Page, cards: str) -> None:
-    _open(page, "play")
+    open_entry(page, "play")
     button = page.get_by_role("button", name="Record the play")
     button.wait_for()
     if cards == "JK":
@@ -69,7 +64,7 @@ def _play(page: Page, cards: str) -> None:
 
 
 def _pass(page: Page, how: str) -> None:
-    _open(page, "pass")
+    open_entry(page, "pass")
     name = "Pass by choice and draw" if how == "choice" else "Cannot play: pass and draw"
     page.get_by_role("button", name=name).click()
 

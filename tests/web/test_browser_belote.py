@@ -11,7 +11,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tap, tap_card, totals
+from .phone import fieldset, start_game, tab, tap, tap_card, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -63,7 +63,7 @@ def test_scorer_records_a_hand_card_by_card_and_one_quickly(
     _card(fieldset(phone, "Upcard"), "7H")
     phone.get_by_role("button", name="Record the deal").click()
     expect(phone.locator("#prompt")).to_contain_text("Ann may take ♥ or pass")
-    phone.get_by_role("link", name="Bidding").click()
+    tab(phone, "Bidding")
     phone.get_by_role("button", name="Pass").click()
     expect(phone.locator("#prompt")).to_contain_text("Bob may take ♥ or pass")
     phone.get_by_role("button", name="Pass").click()
@@ -103,7 +103,7 @@ def test_scorer_records_a_hand_card_by_card_and_one_quickly(
     phone.get_by_role("button", name="Record the deal").click()
     # Hand 1 was played card by card: the bidding comes first, quick entry is a tab away.
     expect(phone.locator(".tab.active")).to_have_text("Bidding")
-    phone.get_by_role("link", name="Quick entry").click()
+    tab(phone, "Quick entry")
     phone.get_by_role("button", name="Score the hand").wait_for()
     expect(fieldset(phone, "Trump").locator("input:checked")).to_have_value("D")
     tap(fieldset(phone, "Taker"), "Bob")

@@ -17,7 +17,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tap, totals
+from .phone import fieldset, open_entry, start_game, tap, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -40,13 +40,8 @@ PLAYS = [
 ]
 
 
-def _open(page: Page, kind: str) -> None:
-    """The entry form for ``kind``, loaded as a page (no tab switch racing the last answer)."""
-    page.goto(page.url.split("#")[0].split("?")[0] + f"?entry={kind}")
-
-
 def _play(page: Page, cards: str) -> None:
-    _open(page, "play")
+    open_entry(page, "play")
     button = page.get_by_role("button", name="Record the play")
     button.wait_for()
     for card in cards.split():
@@ -61,7 +56,7 @@ def _quick_hand(
     each question to the chip tapped; ``extra`` runs on the open form first."""
     tap(fieldset(page, "Opens the bidding"), opener)
     page.get_by_role("button", name="Record the deal").click()
-    _open(page, "result")
+    open_entry(page, "result")
     button = page.get_by_role("button", name="Settle the hand")
     button.wait_for()
     if extra is not None:
@@ -102,7 +97,7 @@ def test_scorer_records_a_hand_play_by_play_then_one_quickly(
         if cards:
             _play(phone, cards)
         else:
-            _open(phone, "pass")
+            open_entry(phone, "pass")
             phone.get_by_role("button", name="Pass", exact=True).click()
         if number == 5:
             expect(phone.locator("#prompt")).to_contain_text("Ann leads any combination.")
@@ -166,7 +161,7 @@ def test_house_rules_a_forced_dig_then_quads_and_a_spring_by_quick_entry(
     phone.get_by_role("button", name="Record the deal").click()
     expect(phone.locator("#prompt")).to_contain_text("Bob opens the bidding")
 
-    _open(phone, "dig")
+    open_entry(phone, "dig")
     button = phone.get_by_role("button", name="Record the forced dig")
     button.wait_for()
     serious += _serious(axe, phone)

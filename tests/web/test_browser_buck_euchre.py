@@ -16,7 +16,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tap, tap_card, totals
+from .phone import fieldset, start_game, tab, tap, tap_card, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -51,7 +51,7 @@ def test_scorer_records_a_hand_card_by_card_then_one_quickly(
     _deal(phone, "Dan", "10", "♠")
     expect(phone.locator("#prompt")).to_contain_text("Ann orders up 10♠ or passes.")
 
-    phone.get_by_role("link", name="Bid by bid").click()
+    tab(phone, "Bid by bid")
     phone.get_by_role("button", name="Pass").click()
     expect(phone.locator("#prompt")).to_contain_text("Bob orders up 10♠ or passes.")
     phone.get_by_role("button", name="Order it up").click()
@@ -85,7 +85,7 @@ def test_scorer_records_a_hand_card_by_card_then_one_quickly(
     _deal(phone, "Ann", "9", "♣")
     # Hand 1 was played card by card: its first trick comes first, quick entry is a tab away.
     expect(phone.locator(".tab.active")).to_have_text("Trick by trick")
-    phone.get_by_role("link", name="Quick entry").click()
+    tab(phone, "Quick entry")
     phone.get_by_role("button", name="Score the hand").wait_for()
     for name, count in (("Ann", "1"), ("Bob", "1"), ("Cat", "3")):
         tap(fieldset(phone, name), count)

@@ -16,7 +16,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, tap, totals
+from .phone import fieldset, tab, tap, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -77,7 +77,7 @@ def test_scorer_records_the_set_up_a_hand_card_by_card_and_a_quick_one(
     expect(phone.locator("#prompt")).to_contain_text("Bob leads trick 1.")
     expect(phone.locator("#status")).to_contain_text("every 5 ranks above its suit's ace")
 
-    phone.get_by_role("link", name="Trick by trick").click()
+    tab(phone, "Trick by trick")
     for number, (cards, trade) in enumerate(HAND_1, start=1):
         button = phone.get_by_role("button", name=f"Record trick {number}")
         button.wait_for()
@@ -115,7 +115,7 @@ def test_scorer_records_the_set_up_a_hand_card_by_card_and_a_quick_one(
     expect(phone.locator("#status")).to_contain_text("♥ Hearts trump")
     # Hand 1 was played card by card: its first trick comes first, quick entry is a tab away.
     expect(phone.locator(".tab.active")).to_have_text("Trick by trick")
-    phone.get_by_role("link", name="Quick entry").click()
+    tab(phone, "Quick entry")
     phone.get_by_role("button", name="Score the hand").wait_for()
     for name, collected, high, middle, low in (
         ("Ann", "10", 1, 2, 0),

@@ -12,7 +12,7 @@ import pytest
 
 from companion.tables.models import Event, Table
 
-from .conftest import PHONE_VIEWPORT
+from .conftest import phone_context
 from .phone import fieldset, tap, totals
 
 if TYPE_CHECKING:
@@ -37,14 +37,7 @@ ORDER = ["Ann", "Bob", "Cat", "Dan"]
 @pytest.fixture
 def french_phone(chromium: Browser, live_server: LiveServer) -> Iterator[Page]:
     """A phone-size page whose browser asks for French first (Accept-Language: fr-FR)."""
-    context = chromium.new_context(
-        base_url=live_server.url,
-        viewport=PHONE_VIEWPORT,
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        locale="fr-FR",
-    )
+    context = phone_context(chromium, live_server, locale="fr-FR")
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page

@@ -10,7 +10,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tap, tap_card, totals
+from .phone import fieldset, start_game, tab, tap, tap_card, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -67,7 +67,7 @@ def test_scorer_records_a_deal_a_quick_hand_and_a_trick(
     # Hand 2: Bob (already selected) deals 4♠; Cat leads, then Dan, Ann, Bob.
     expect(fieldset(phone, "Dealer").locator("input:checked")).to_have_value("1")
     _deal(phone, "Bob", "4S")
-    phone.get_by_role("link", name="Trick by trick").click()
+    tab(phone, "Trick by trick")
     phone.get_by_role("button", name="Record trick 1").wait_for()
     for name, card in (("Cat", "AC"), ("Dan", "7C"), ("Ann", "2C"), ("Bob", "KC")):
         tap_card(fieldset(phone, name), card[:-1], SUITS[card[-1]])

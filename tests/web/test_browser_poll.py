@@ -13,7 +13,8 @@ import pytest
 
 from companion.tables.models import Game
 
-from .helpers import PHONE_VIEWPORT, game_url
+from .conftest import phone_context
+from .helpers import game_url
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -26,7 +27,7 @@ def test_a_poll_replaced_while_on_its_way_is_dropped(
     chromium: Browser, live_server: LiveServer, game_mid_hand: Game
 ) -> None:
     # Its own phone, with every console error counted.
-    context = chromium.new_context(base_url=live_server.url, viewport=PHONE_VIEWPORT)
+    context = phone_context(chromium, live_server)
     try:
         _a_poll_replaced_while_on_its_way_is_dropped(context.new_page(), game_mid_hand)
     finally:
@@ -83,7 +84,7 @@ def test_a_poll_on_its_way_when_a_tab_is_tapped_never_replaces_the_form_opened(
     """The scorer taps a tab while a poll is on its way; the poll's answer (here one that
     carries the entry form, as when the step seemed to move on) comes after: it is dropped, so
     the form just opened stays, and the next poll asks again."""
-    context = chromium.new_context(base_url=live_server.url, viewport=PHONE_VIEWPORT)
+    context = phone_context(chromium, live_server)
     try:
         phone = context.new_page()
         held, errors = _open_with_a_poll_held(phone, game_mid_hand)

@@ -17,8 +17,9 @@ from companion.rules.events import Seat
 from companion.tables import actions
 from companion.tables.models import Event, Game, Table
 
+from .conftest import phone_context
 from .helpers import start
-from .phone import controlled, fieldset, tap
+from .phone import controlled, fieldset, quiet, tab, tap
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Request
@@ -146,7 +147,7 @@ def test_bids_made_one_after_another_offline_all_land_in_order(
     actions.check_record_event(game, Deal(dealer=Seat(DAN), upcard=parse_card("7H")))
     phone.goto(_url(game))
     controlled(phone)
-    phone.get_by_role("link", name="Bidding").click()
+    tab(phone, "Bidding")
     expect(phone.locator("#prompt")).to_contain_text("Ann may take ♥ or pass")
     expect(phone.get_by_role("button", name="Take ♥")).to_be_visible()
     phone.context.set_offline(True)
@@ -360,7 +361,7 @@ def test_fold_outs_show_their_marker_and_links_are_full_size(
 def test_the_recruit_piles_form_fits_320_wide(
     chromium: Any, live_server: Any, game_mid_hand: Game
 ) -> None:
-    context = chromium.new_context(base_url=live_server.url, viewport={"width": 320, "height": 640})
+    context = phone_context(chromium, live_server, viewport={"width": 320, "height": 640})
     page = context.new_page()
     page.goto(_url(game_mid_hand) + "?entry=piles")
     page.locator("fieldset.pile").first.wait_for()
@@ -395,6 +396,7 @@ def test_a_belote_hand_card_by_card_one_tap_per_card(phone: Page, four_player_ta
     tap_in("deal", upcard.locator("label.chip").filter(has_text=re.compile("^7$")))
     tap_in("deal", upcard.locator("label.chip").filter(has_text=re.compile("^♥$")))
     tap_in("deal", phone.get_by_role("button", name="Record the deal"))
+    quiet(phone)  # the deal's answer in before its tab is tapped (not a tap)
     tap_in("bidding", phone.get_by_role("link", name="Bidding"))
     for bidder, call in (("Ann", "Pass"), ("Bob", "Pass"), ("Cat", "Take ♥")):
         expect(phone.locator("#prompt")).to_contain_text(f"{bidder} may take ♥ or pass")
@@ -445,6 +447,37 @@ def test_a_belote_hand_card_by_card_one_tap_per_card(phone: Page, four_player_ta
     # The target of issue 9: a whole Belote hand card by card in at most 40 taps.
     assert taps == {"deal": 4, "bidding": 4, "tricks": 32}
     assert total == 40
+
+
+# A card tapped for the first player (its handler runs inside the click), then where the page
+# is at once and ten frames later.
+_TAP_AND_WATCH = """() => new Promise((done) => {
+    window.scrollTo(0, 0);
+    document.querySelector(".play-row.expected label.card-chip").click();
+    const at = window.scrollY;
+    let frames = 10;
+    const wait = () => (--frames ? requestAnimationFrame(wait) : done([at, window.scrollY]));
+    requestAnimationFrame(wait);
+})"""
+
+
+def test_a_phone_asking_for_less_motion_jumps_to_the_next_player_without_a_glide(
+    phone: Page, belote_in_play: Game
+) -> None:
+    """A card tapped brings the next player's row into view. On a phone that asks for reduced
+    motion (as app.css drops its transitions for it) the page jumps there at once and stays; it
+    used to glide there (a smooth scroll, half a second and more) whatever the phone asked,
+    moving the buttons under the next tap. The glide stays for the others."""
+    phone.goto(_url(belote_in_play))  # the phone fixture asks for reduced motion
+    phone.get_by_role("button", name="Record trick 1").wait_for()
+    at, later = phone.evaluate(_TAP_AND_WATCH)
+    assert at > 0 and later == at, f"the page was at {at}, then moved on to {later}"
+
+    phone.emulate_media(reduced_motion="no-preference")
+    phone.reload()
+    phone.get_by_role("button", name="Record trick 1").wait_for()
+    at, later = phone.evaluate(_TAP_AND_WATCH)
+    assert later > at, "without the reduced-motion wish the page glides on after the tap"
 
 
 def test_typing_the_cards_still_records_a_trick(phone: Page, belote_in_play: Game) -> None:

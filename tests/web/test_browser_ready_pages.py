@@ -19,6 +19,7 @@ from companion.tables import actions
 from companion.tables.context import available_kinds
 from companion.tables.models import Game
 
+from .conftest import phone_context
 from .helpers import start
 
 if TYPE_CHECKING:
@@ -34,13 +35,7 @@ SERIOUS = ("serious", "critical")
 
 @pytest.fixture
 def narrow(chromium: Browser, live_server: LiveServer) -> Iterator[Page]:
-    context = chromium.new_context(
-        base_url=live_server.url,
-        viewport=NARROW,
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-    )
+    context = phone_context(chromium, live_server, viewport=NARROW)
     page = context.new_page()
     page.set_default_timeout(15_000)
     yield page

@@ -10,8 +10,9 @@ import pytest
 
 from companion.tables.models import Event, Table
 
+from .conftest import phone_context
 from .helpers import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tap, tap_card, totals
+from .phone import fieldset, start_game, tab, tap, tap_card, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -83,7 +84,7 @@ def test_scorer_records_a_hand_undoes_it_and_plays_a_trick(
     # Hand 2: Bob deals (already selected as the next dealer), 2♣ turned up: clubs are trump.
     expect(fieldset(phone, "Dealer").locator("input:checked")).to_have_value("1")
     _deal(phone, "Bob", "2", "♣")
-    phone.get_by_role("link", name="Trick by trick").click()
+    tab(phone, "Trick by trick")
     phone.get_by_role("button", name="Record trick 1").wait_for()
     # Cat sits left of the dealer and leads; then Ann, then Bob.
     for name, rank, suit in (("Cat", "A", "♠"), ("Ann", "3", "♠"), ("Bob", "K", "♠")):
@@ -111,9 +112,7 @@ def test_recording_the_deal_works_without_javascript(
 ) -> None:
     from playwright.sync_api import expect
 
-    context = chromium.new_context(
-        base_url=live_server.url, viewport=PHONE_VIEWPORT, java_script_enabled=False
-    )
+    context = phone_context(chromium, live_server, java_script_enabled=False)
     page = context.new_page()
     page.set_default_timeout(10_000)
     try:

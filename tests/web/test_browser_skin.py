@@ -18,7 +18,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, tap, totals
+from .phone import fieldset, open_entry, tap, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -28,11 +28,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SCREENSHOT = Path("/tmp/shots/browser-skin.png")
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
-def _open(page: Page, kind: str) -> None:
-    """Open an entry form as its own page (no tap lands on a form an answer is replacing)."""
-    page.goto(page.url.split("?")[0].split("#")[0] + f"?entry={kind}")
 
 
 def _turn(page: Page, card: str, taker: str = "", bet: str = "") -> None:
@@ -80,7 +75,7 @@ def test_the_dealer_records_a_deal_with_a_side_bet(phone: Page, live_server: Liv
     _turn(phone, "9S", "Cat", "5.00")
     expect(phone.locator("#cards-in-play")).to_contain_text("9♠")
 
-    _open(phone, "side_bet")
+    open_entry(phone, "side_bet")
     phone.get_by_role("button", name="Record the side bet").wait_for()
     tap(fieldset(phone, "Who bets"), "Cat")
     tap(fieldset(phone, "That this player's card goes first"), "Dan")
@@ -92,7 +87,7 @@ def test_the_dealer_records_a_deal_with_a_side_bet(phone: Page, live_server: Liv
     expect(phone.locator("#status")).to_contain_text("Dead ranks")
     _turn(phone, "QH")
     expect(phone.locator("#prompt")).to_contain_text("Ann lost")
-    _open(phone, "decline")
+    open_entry(phone, "decline")
     phone.get_by_role("button", name="No new card").click()
     expect(totals(phone)).to_have_text(["1.00", "0.00", "-8.00", "7.00"])
 

@@ -10,6 +10,8 @@ import pytest
 
 from companion.tables.models import Game
 
+from .conftest import phone_context
+
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
@@ -20,9 +22,7 @@ SIZES = [{"width": 390, "height": 844}, {"width": 320, "height": 640}]
 
 @pytest.fixture(params=SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
 def small_phone(request: Any, chromium: Any, live_server: Any) -> Iterator[Page]:
-    context = chromium.new_context(
-        base_url=live_server.url, viewport=request.param, is_mobile=True, has_touch=True
-    )
+    context = phone_context(chromium, live_server, viewport=request.param)
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page

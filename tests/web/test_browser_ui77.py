@@ -18,7 +18,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tap, totals
+from .phone import fieldset, start_game, tab, tap, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -56,7 +56,7 @@ def test_scorer_records_a_hand_card_by_card_then_one_quickly_then_the_goal(
     expect(status).to_contain_text(
         "Trump ♠, powerless until after trick 1; slough ♥; throw up to 3; target 4 tricks"
     )
-    phone.get_by_role("link", name="Card by card").click()
+    tab(phone, "Card by card")
     button = phone.get_by_role("button", name="Record the discards")
     button.wait_for()
     tap(fieldset(phone, "Bob"), "3")
@@ -91,7 +91,7 @@ def test_scorer_records_a_hand_card_by_card_then_one_quickly_then_the_goal(
     _deal(phone, "Bob", "5S 8H KD")
     # Hand 1 was played card by card: so is the next (discards first), quick entry a tab away.
     expect(phone.locator(".tab.active")).to_have_text("Card by card")
-    phone.get_by_role("link", name="Quick entry").click()
+    tab(phone, "Quick entry")
     phone.get_by_role("button", name="Score the hand").wait_for()
     for name, counts in (("Ann", ("0", "0", "0", "0")), ("Bob", ("0", "9", "4", "0"))):
         player = fieldset(phone, name)
