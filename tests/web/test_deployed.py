@@ -23,7 +23,7 @@ import pytest
 from companion.games import GAMES
 
 from .helpers import PHONE_VIEWPORT
-from .phone import controlled, fieldset, new_table, tap, tap_card
+from .phone import QUIET_SCRIPT, controlled, fieldset, new_table, tab, tap, tap_card
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -79,8 +79,14 @@ document.addEventListener("securitypolicyviolation", function (e) {
 def deployed(chromium: Browser) -> Iterator[tuple[Page, Watch]]:
     """A phone-sized page on the deployed app, and what it reported."""
     context = chromium.new_context(
-        base_url=URL, viewport=PHONE_VIEWPORT, device_scale_factor=2, is_mobile=True, has_touch=True
+        base_url=URL,
+        viewport=PHONE_VIEWPORT,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        reduced_motion="reduce",  # as conftest.phone_context: nothing glides under a tap
     )
+    context.add_init_script(QUIET_SCRIPT)  # for phone.quiet, which tap and tab wait on
     context.add_init_script(_REPORT_CSP)
     watch = Watch()
     context.on("page", watch.page)
@@ -128,7 +134,7 @@ def test_entries_made_offline_are_recorded_once_through_the_deployed_worker(
     tap_card(fieldset(page, "Upcard"), "7", "♥")
     page.get_by_role("button", name="Record the deal").click()
     expect(page.locator("#prompt")).to_contain_text("Ann may take ♥ or pass")
-    page.get_by_role("link", name="Bidding").click()
+    tab(page, "Bidding")
     expect(page.get_by_role("button", name="Pass")).to_be_visible()
 
     watch.offline = True
