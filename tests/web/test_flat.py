@@ -128,6 +128,7 @@ def test_the_summary_at_a_hand_s_end_looks_up_only_the_lines_it_shows() -> None:
     table = game.table
     before = len(rules.hands(state))
     assert before > 50
+    context._HAND_LINES.clear()  # no line kept by an earlier test of the same hands
     assert context.summary_text(actions.load(game), table)
     seq = 300
     while len(rules.hands(state)) == before:
