@@ -37,7 +37,7 @@ def _info(page: Page, label: str) -> Locator:
 
 
 def _declare(page: Page, who: str, what: str, rank: str, suit: str) -> None:
-    page.get_by_role("link", name="Declaration").click()
+    tab(page, "Declaration")
     page.get_by_role("button", name="Record the declaration").wait_for()
     tap(fieldset(page, "Who"), who)
     tap(fieldset(page, "What"), what)

@@ -13,7 +13,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import phone_context
-from .phone import fieldset, tap, totals
+from .phone import fieldset, tab, tap, totals
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -89,7 +89,7 @@ def test_a_belote_hand_in_french_with_a_card_refused_in_french(
     page.get_by_role("button", name="Enregistrer la donne").click()
     prompt = page.locator("#prompt")
     expect(prompt).to_contain_text("Enchères, premier tour : Ann peut prendre à ♥ ou passer.")
-    page.get_by_role("link", name="Enchères").click()
+    tab(page, "Enchères")
     page.get_by_role("button", name="Passe").click()
     expect(prompt).to_contain_text("Bob peut prendre à ♥ ou passer.")
     page.get_by_role("button", name="Passe").click()
@@ -121,7 +121,7 @@ def test_a_belote_hand_in_french_with_a_card_refused_in_french(
     _card(fieldset(page, "Retourne"), "KD")
     page.get_by_role("button", name="Enregistrer la donne").click()
     expect(prompt).to_contain_text("Bob peut prendre à ♦ ou passer.")
-    page.get_by_role("link", name="Enchères").click()
+    tab(page, "Enchères")
     page.get_by_role("button", name="Prendre ♦").click()
     expect(prompt).to_contain_text("Bob entame le pli 1 sur 8.")
 

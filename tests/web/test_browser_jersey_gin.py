@@ -16,7 +16,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tap, totals
+from .phone import fieldset, start_game, tab, tap, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -48,7 +48,7 @@ def test_scorer_records_an_underknock_then_gin(phone: Page, live_server: LiveSer
     phone.get_by_role("button", name="Record the deal").click()
     expect(phone.locator("#status")).to_contain_text("the break comes when 3 are left")
     # Following the play: Ann's draw from the stock (both chosen already) counts the stock down.
-    phone.get_by_role("link", name="Draw").click()
+    tab(phone, "Draw")
     phone.get_by_role("button", name="Record the draw").click()
     expect(phone.locator("#status")).to_contain_text(
         "20 cards left; the break comes in 17 more draws from it"

@@ -17,7 +17,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tap, totals
+from .phone import fieldset, start_game, tab, tap, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -64,7 +64,7 @@ def test_scorer_records_melds_and_a_kaluki_hand(phone: Page, live_server: LiveSe
     expect(phone.locator("#status")).to_contain_text("Cat kept the joker and was dealt 14")
 
     # Bob's first meld: 27 + 9 = 36 is refused with the total; Q-K-A and three 7s (52) stand.
-    phone.get_by_role("link", name="Melds").click()
+    tab(phone, "Melds")
     phone.get_by_role("button", name="Record the melds").wait_for()
     tap(fieldset(phone, "Who melds"), "Bob")
     phone.locator("input[name=melds]").fill("8H 9H 10H / 2S 3S 4S")
@@ -75,7 +75,7 @@ def test_scorer_records_melds_and_a_kaluki_hand(phone: Page, live_server: LiveSe
     expect(phone.locator("#status")).to_contain_text("1: Q♥ K♥ A♥ (Bob)")
 
     # Cat goes Kaluki: Ann's cards tapped (two jokers), Bob's typed.
-    phone.get_by_role("link", name="Cards").click()
+    tab(phone, "Cards")
     phone.locator("details.player-cards").first.wait_for()
     tap(fieldset(phone, "Went out"), "Cat")
     phone.locator("label.chip", has_text="Kaluki: every card melded").click()

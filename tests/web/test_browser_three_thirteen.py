@@ -17,7 +17,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tap, totals
+from .phone import fieldset, start_game, tab, tap, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -73,7 +73,7 @@ def test_scorer_records_a_quick_hand_then_one_with_the_cards(
     # Hand 2: Bob deals (already chosen); the cards, tapped for Ann and Cat, typed for Bob.
     phone.get_by_role("button", name="Record the deal").click()
     expect(phone.locator("#status")).to_contain_text("4s")
-    phone.get_by_role("link", name="Cards").click()
+    tab(phone, "Cards")
     # The quick form has a "Score the hand" button too: wait for the cards form itself.
     phone.locator("details.player-cards").first.wait_for()
     tap(fieldset(phone, "Went out"), "Cat")
