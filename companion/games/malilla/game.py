@@ -395,9 +395,16 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
             what = tr("trick {number}", number=len(state.hand.tricks) + 1)
         else:
             what = tr("the first trick or the hand's points")
+        kinds = {
+            "deal": trc("entry kind", "deal"),
+            "tally": trc("entry kind", "tally"),
+            "trick": trc("entry kind", "trick"),
+            "forfeit": trc("entry kind", "forfeit"),
+        }
+        kind = kinds.get(event.kind, event.kind)
         return Violation(
             "out-of-order",
-            tr("A {kind} cannot be recorded now: expecting {what}.", kind=event.kind, what=what),
+            tr("A {kind} cannot be recorded now: expecting {what}.", kind=kind, what=what),
         )
 
     def _deal_problems(self, state: MalillaState, deal: Deal) -> list[Violation]:

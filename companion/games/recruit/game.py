@@ -428,9 +428,16 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
             )
         else:
             what = tr("the exchange, the first trick or the piles")
+        kinds = {
+            "deal": trc("entry kind", "deal"),
+            "exchange": trc("entry kind", "exchange"),
+            "piles": trc("entry kind", "piles"),
+            "trick": trc("entry kind", "trick"),
+        }
+        kind = kinds.get(event.kind, event.kind)
         return Violation(
             "out-of-order",
-            tr("A {kind} cannot be recorded now: expecting {what}.", kind=event.kind, what=what),
+            tr("A {kind} cannot be recorded now: expecting {what}.", kind=kind, what=what),
         )
 
     def _deal_problems(self, state: RecruitState, deal: Deal) -> list[Violation]:
