@@ -183,8 +183,19 @@ def comma_list(items: Sequence[str]) -> str:
 
 
 def name_list(names: Sequence[str]) -> str:
-    """Players' names separated by commas, ``Ann, Bob, Cat`` (see :func:`comma_list`)."""
-    return comma_list(names)
+    """Players' names separated by commas, ``Ann, Bob, Cat`` in English (see
+    :func:`comma_list`); the last one joined each language's own way, its own message
+    (``Ann, Bob et Cat``, ``Ann, Bob und Cat``).
+
+    >>> str(name_list(["Ann", "Bob", "Cat"]))
+    'Ann, Bob, Cat'
+    >>> name_list(["Ann"])
+    'Ann'
+    """
+    if len(names) < 2:
+        return comma_list(names)
+    # Translators: the last of several players' names: "Ann, Bob et Cat", "Ann et Bob".
+    return trc("names", "{names}, {last}", names=comma_list(names[:-1]), last=names[-1])
 
 
 def duplicate_problems(

@@ -533,7 +533,10 @@ def _chart(progress: Any) -> str:
     width, height = _raw(progress["width"]), _raw(progress["height"])
     series = progress["series"]
     said = ", ".join(f"{_raw(s['name'])} {_raw(s['said'])}" for s in series)
-    after = gettext("Running totals after %(hands)s hands:") % {"hands": _raw(progress["hands"])}
+    hands = progress["hands"]
+    after = ngettext(
+        "Running totals after %(hands)s hand:", "Running totals after %(hands)s hands:", hands
+    ) % {"hands": _raw(hands)}
     lines = "".join(
         f'<polyline class="{_raw(s["css"])}" points="{_raw(s["points"])}"/>' for s in series
     )

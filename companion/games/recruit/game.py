@@ -498,15 +498,20 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
                 )
             elif kind != "swap" and count != 4:
                 if kind == "left":
-                    message = tr(
+                    message = tr_n(
+                        "{player} passed {count} card: each player passes exactly 4 to the left.",
                         "{player} passed {count} cards: each player passes exactly 4 to the left.",
+                        count,
                         player=name,
                         count=count,
                     )
                 else:
-                    message = tr(
+                    message = tr_n(
+                        "{player} passed {count} card: each player passes exactly 4 to their "
+                        "partner.",
                         "{player} passed {count} cards: each player passes exactly 4 to their "
                         "partner.",
+                        count,
                         player=name,
                         count=count,
                     )
@@ -525,9 +530,12 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
             problems.append(
                 Violation(
                     "piles-total",
-                    tr(
+                    tr_n(
+                        "The piles hold {total} card in all, but {tricks} tricks of {n} cards "
+                        "make {needed}.",
                         "The piles hold {total} cards in all, but {tricks} tricks of {n} cards "
                         "make {needed}.",
+                        total,
                         total=total,
                         tricks=TRICKS,
                         n=n,
@@ -589,9 +597,12 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
             out.append(
                 Violation(
                     "pile-size",
-                    tr(
+                    tr_n(
+                        "{player}'s pile has {count} card: every trick holds {n} cards, so a "
+                        "pile is a multiple of {n}.",
                         "{player}'s pile has {count} cards: every trick holds {n} cards, so a "
                         "pile is a multiple of {n}.",
+                        pile.cards,
                         player=name,
                         count=pile.cards,
                         n=n,
@@ -670,8 +681,10 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
             out.append(
                 Violation(
                     "pile-too-small",
-                    tr(
+                    tr_n(
+                        "{player}'s pile has {count} card but {named} of them are named.",
                         "{player}'s pile has {count} cards but {named} of them are named.",
+                        pile.cards,
                         player=name,
                         count=pile.cards,
                         named=named,
@@ -826,7 +839,12 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
         matches = got.matches if match_rank is not None else 0
         if matches and self.options.match_scoring == "instead":
             plain = got.cards - matches
-            label = tr("{count} other cards collected, 1 each", count=plain)
+            label = tr_n(
+                "{count} other card collected, 1 each",
+                "{count} other cards collected, 1 each",
+                plain,
+                count=plain,
+            )
             lines.append(ScoreLine(label, plain, "scoring"))
             label = tr(
                 "Match: {count} × {rank}, {value} each",
@@ -836,7 +854,12 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
             )
             lines.append(ScoreLine(label, MATCH_VALUE * matches, "variants"))
         else:
-            label = tr("{count} cards collected, 1 each", count=got.cards)
+            label = tr_n(
+                "{count} card collected, 1 each",
+                "{count} cards collected, 1 each",
+                got.cards,
+                count=got.cards,
+            )
             lines.append(ScoreLine(label, got.cards, "scoring"))
             if matches:
                 label = tr(
