@@ -661,6 +661,13 @@ def export(context: Context, oob: Any = None) -> SafeString:
     restore = gettext(
         "The log restores the whole game on any Companion: Import it from the home page."
     )
+    comma = ""
+    if context.get("decimal_comma"):
+        comma = (
+            f'<p><a class="btn btn-secondary" href="{_v(scores)}?decimal=comma" download>'
+            f"{gettext('Download the scores with decimal commas (CSV with semicolons)')}"
+            "</a></p>\n"
+        )
     return mark_safe(
         f'<section class="panel stack" id="export"{_oob(oob)}>\n'
         f"<h2>{gettext('Share the result')}</h2>\n"
@@ -670,6 +677,7 @@ def export(context: Context, oob: Any = None) -> SafeString:
         f"{gettext('Download the game log (JSON)')}</a></p>\n"
         f'<p><a class="btn btn-secondary" href="{_v(scores)}" download>'
         f"{gettext('Download the scores (CSV, for a spreadsheet)')}</a></p>\n"
+        f"{comma}"
         f'<p class="muted">{restore}</p>\n</section>'
     )
 
