@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol, TypeVar
 
 from .cards import Card
-from .core import HandScore, Option, Outcome, ScoreLine, Severity, Violation
+from .core import Family, HandScore, Option, Outcome, Rules, ScoreLine, Severity, Violation
 from .events import Event, Seat
 from .money import MAX_AMOUNT, Chips, Posting
 from .text import Text, shown, tr
@@ -331,3 +331,40 @@ def session_outcome(ended: bool, totals: Sequence[int]) -> Outcome | None:
         return None
     top = max(totals)
     return Outcome("session-ended", tuple(s for s, t in enumerate(totals) if t == top))
+
+
+class Banked(Protocol):
+    """A banking game's state, as :class:`BankingRules` reads it: the settled deals as scored
+    hands (made once each, :func:`scored`), and whether the session has ended."""
+
+    @property
+    def done(self) -> tuple[HandScore, ...]: ...
+
+    @property
+    def ended(self) -> bool: ...
+
+
+_B = TypeVar("_B", bound=Banked)
+_O = TypeVar("_O")
+
+
+class BankingRules(Rules[_B, _O]):
+    """What every banking game's rules answer alike: its hands are the deals settled, its money
+    goes to the ledger hand by hand (and the house's cut, if any, to the house), and the session
+    ends when the table says so, the best totals winning."""
+
+    family = Family.BANKING
+
+    def hands(self, state: _B) -> tuple[HandScore, ...]:
+        return state.done
+
+    def cuts(self, state: _B) -> Sequence[int]:
+        """The house's cut of each settled deal (none: a game without a house)."""
+        return ()
+
+    def postings(self, state: _B) -> tuple[Posting, ...]:
+        """Each deal's money (docs/ledger.md), the house's cut to the house: zero-sum."""
+        return postings(self.hands(state), self.cuts(state))
+
+    def outcome(self, state: _B) -> Outcome | None:
+        return session_outcome(state.ended, self.scores(state))

@@ -1,5 +1,6 @@
-"""Ace-Deuce-Jack's events (what the table records), options, the state a replay builds and the
-``Table`` protocol :mod:`checks` and :mod:`text` ask of the rules."""
+"""What an Ace-Deuce-Jack table records (the draw for the bank, the bank, bets, the piles
+turned, a whole hand at once), its options, the hands and banks a replay counts, and the
+``Table`` that :mod:`checks` and :mod:`text` ask of the rules."""
 
 from __future__ import annotations
 

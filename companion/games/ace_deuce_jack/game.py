@@ -48,27 +48,16 @@ from companion.games.ace_deuce_jack.events import (
 )
 from companion.rules import banking
 from companion.rules.cards import ACE, Card
-from companion.rules.core import (
-    Family,
-    HandScore,
-    Option,
-    Outcome,
-    Reminder,
-    Rules,
-    ScoreLine,
-    Violation,
-)
+from companion.rules.core import Option, Reminder, Violation
 from companion.rules.events import Event, event_types
-from companion.rules.money import Posting
-from companion.rules.text import Text, shown, tr
+from companion.rules.text import shown, tr
 
 HANDS_PER_BANK = (1, 2, 3, 4, 5, 6, 8, 10)
 
 
-class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
+class AceDeuceJack(banking.BankingRules[AceDeuceJackState, AceDeuceJackOptions]):
     key = "ace_deuce_jack"
     title = "Ace-Deuce-Jack"
-    family = Family.BANKING
     seats = range(2, 9)
     options_type = AceDeuceJackOptions
     event_types: ClassVar[dict[str, type[Event]]] = event_types(
@@ -160,12 +149,6 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
     def reminders(self, state: AceDeuceJackState) -> list[Reminder]:
         return text.reminders(self, state)
 
-    def score_lines(self, played: Played) -> tuple[tuple[ScoreLine, ...], ...]:
-        return text.score_lines(self, played)
-
-    def summary(self, played: Played) -> Text:
-        return text.summary(self, played)
-
     # --- checks --------------------------------------------------------------------------------
     def violations(self, state: AceDeuceJackState, event: Event) -> list[Violation]:
         return checks.violations(self, state, event)
@@ -209,7 +192,7 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
         return dataclasses.replace(
             state,
             played=(*state.played[:-1], last),
-            done=(*state.done[:-1], banking.scored(last, self.score_lines, self.summary)),
+            done=(*state.done[:-1], text.scored(self, last)),
             showing=len(cards) < play.PILES,
         )
 
@@ -260,19 +243,8 @@ class AceDeuceJack(Rules[AceDeuceJackState, AceDeuceJackOptions]):
             state,
             hand=None,
             played=(*state.played, played),
-            done=(*state.done, banking.scored(played, self.score_lines, self.summary)),
+            done=(*state.done, text.scored(self, played)),
             in_bank=in_bank,
             banked=tuple(banked),
             showing=len(hand.cards) < play.PILES,
         )
-
-    # --- scores and money ------------------------------------------------------------------------
-    def hands(self, state: AceDeuceJackState) -> tuple[HandScore, ...]:
-        return state.done
-
-    def postings(self, state: AceDeuceJackState) -> tuple[Posting, ...]:
-        """The money of every settled hand (docs/ledger.md): zero-sum, no house."""
-        return banking.postings(self.hands(state))
-
-    def outcome(self, state: AceDeuceJackState) -> Outcome | None:
-        return banking.session_outcome(state.ended, self.scores(state))

@@ -1,6 +1,6 @@
-"""Ace-Deuce-Jack's words for the table screen: the prompt, the info rows, the reminders, and a
-settled hand's explained lines and summary. The bank's own rows are
-:func:`companion.rules.banking.bank_rows`."""
+"""Ace-Deuce-Jack's words: the draw for the first bank, the hands left in a bank, the bets placed
+and the bank's edge, the piles turned; a settled hand's lines and summary. The bank's rows are
+``banking.bank_rows``'s."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from decimal import Decimal
 from companion.games.ace_deuce_jack import play
 from companion.games.ace_deuce_jack.events import AceDeuceJackState, Played, Table
 from companion.rules import banking
-from companion.rules.core import Reminder, ScoreLine
+from companion.rules.core import HandScore, Reminder, ScoreLine
 from companion.rules.money import Chips
 from companion.rules.text import Text, shown, tr, tr_n
 
@@ -201,3 +201,8 @@ def summary(rules: Table, played: Played) -> Text:
     if played.banker_wins:
         return tr("{banker} banks; {cards}: the bank wins.", banker=banker, cards=played.cards)
     return tr("{banker} banks; {cards}: the players win.", banker=banker, cards=played.cards)
+
+
+def scored(rules: Table, played: Played) -> HandScore:
+    """A settled hand as a scored hand (``banking.scored``), explained in these words."""
+    return banking.scored(played, lambda x: score_lines(rules, x), lambda x: summary(rules, x))

@@ -1,5 +1,7 @@
-"""Skin's events (what the table records), options, the state a replay builds and the ``Table``
-protocol :mod:`checks` and :mod:`text` ask of the rules."""
+"""What a Skin table records (the first ace, the bank, each card turned and who took it, bets
+and side bets, the banker's choices), its options, the deal a replay builds (cards, pots,
+centre, dead ranks, money moved), and the ``Table`` that :mod:`checks` and :mod:`text` ask of
+the rules."""
 
 from __future__ import annotations
 

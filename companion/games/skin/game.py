@@ -56,18 +56,8 @@ from companion.games.skin.events import (
     Turn,
 )
 from companion.rules import banking
-from companion.rules.core import (
-    Family,
-    HandScore,
-    Option,
-    Outcome,
-    Reminder,
-    Rules,
-    ScoreLine,
-    Violation,
-)
+from companion.rules.core import Option, Reminder, Violation
 from companion.rules.events import Event, event_types
-from companion.rules.money import Posting
 from companion.rules.text import Text, tr
 
 
@@ -75,10 +65,9 @@ def _dead_choice() -> tuple[tuple[str, Text], ...]:
     return (("dead", tr("dead for the rest of the deal")), ("live", tr("still live")))
 
 
-class Skin(Rules[SkinState, SkinOptions]):
+class Skin(banking.BankingRules[SkinState, SkinOptions]):
     key = "skin"
     title = "Skin"
-    family = Family.BANKING
     seats = range(3, 8)
     options_type = SkinOptions
     event_types: ClassVar[dict[str, type[Event]]] = event_types(
@@ -199,12 +188,6 @@ class Skin(Rules[SkinState, SkinOptions]):
 
     def reminders(self, state: SkinState) -> list[Reminder]:
         return text.reminders(self, state)
-
-    def score_lines(self, done: Finished) -> tuple[tuple[ScoreLine, ...], ...]:
-        return text.score_lines(self, done)
-
-    def summary(self, done: Finished) -> Text:
-        return text.summary(self, done)
 
     # --- checks --------------------------------------------------------------------------------
     def violations(self, state: SkinState, event: Event) -> list[Violation]:
@@ -377,18 +360,11 @@ class Skin(Rules[SkinState, SkinOptions]):
             state,
             deal=None,
             finished=(*state.finished, done),
-            done=(*state.done, banking.scored(done, self.score_lines, self.summary)),
+            done=(*state.done, text.scored(self, done)),
             next_banker=self.passes_to(deal.limits.banker),
         )
 
-    # --- scores and money ------------------------------------------------------------------------
-    def hands(self, state: SkinState) -> tuple[HandScore, ...]:
-        return state.done
-
-    def postings(self, state: SkinState) -> tuple[Posting, ...]:
-        """Each deal's money (docs/ledger.md), the house's rake (if any) to the house:
-        zero-sum."""
-        return banking.postings(self.hands(state), [d.cut for d in state.finished])
-
-    def outcome(self, state: SkinState) -> Outcome | None:
-        return banking.session_outcome(state.ended, self.scores(state))
+    # --- money ---------------------------------------------------------------------------------
+    def cuts(self, state: SkinState) -> tuple[int, ...]:
+        """The house's cut of each settled deal."""
+        return tuple(d.cut for d in state.finished)

@@ -1,13 +1,13 @@
-"""Skin's words for the table screen: the prompt, the info rows, the reminders, and a settled
-deal's explained lines and summary. The bank's own rows are
-:func:`companion.rules.banking.bank_rows`."""
+"""Skin's words: who is offered the next card, the cards and bets in play, the centre, the dead
+ranks and the side bets; a settled deal's lines (each pairing, each side bet, the bets returned
+when the pack ran out) and summary. The bank's rows are ``banking.bank_rows``'s."""
 
 from __future__ import annotations
 
 from companion.games.skin.events import Finished, SkinState, Table
 from companion.games.skin.play import PACK
 from companion.rules import banking
-from companion.rules.core import Reminder, ScoreLine
+from companion.rules.core import HandScore, Reminder, ScoreLine
 from companion.rules.money import Chips
 from companion.rules.text import Text, shown, tr, tr_n
 
@@ -183,3 +183,8 @@ def summary(rules: Table, done: Finished) -> Text:
             banker=banker,
         )
     return tr("{banker} banks; the deal ends.", banker=banker)
+
+
+def scored(rules: Table, done: Finished) -> HandScore:
+    """A settled deal as a scored hand (``banking.scored``), explained in these words."""
+    return banking.scored(done, lambda x: score_lines(rules, x), lambda x: summary(rules, x))

@@ -1,5 +1,6 @@
-"""Ziginette's events (what the table records), options, the state a replay builds and the
-``Table`` protocol :mod:`checks` and :mod:`text` ask of the rules."""
+"""What a Ziginette table records (the bank, the deal of two board cards and the banker's, bets
+on board cards, the cards turned), its options, the deal and session a replay builds, and the
+``Table`` that :mod:`checks` and :mod:`text` ask of the rules."""
 
 from __future__ import annotations
 

@@ -50,25 +50,14 @@ from companion.games.ziginette.events import (
     ZiginetteState,
 )
 from companion.rules import banking
-from companion.rules.core import (
-    Family,
-    HandScore,
-    Option,
-    Outcome,
-    Reminder,
-    Rules,
-    ScoreLine,
-    Violation,
-)
+from companion.rules.core import Option, Reminder, Violation
 from companion.rules.events import Event, event_types
-from companion.rules.money import Posting
-from companion.rules.text import Text, tr
+from companion.rules.text import tr
 
 
-class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
+class Ziginette(banking.BankingRules[ZiginetteState, ZiginetteOptions]):
     key = "ziginette"
     title = "Ziginette"
-    family = Family.BANKING
     seats = range(2, 9)
     options_type = ZiginetteOptions
     event_types: ClassVar[dict[str, type[Event]]] = event_types(Bank, Deal, Bet, Draw, Stop, End)
@@ -141,12 +130,6 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
 
     def reminders(self, state: ZiginetteState) -> list[Reminder]:
         return text.reminders(self, state)
-
-    def score_lines(self, done: Finished) -> tuple[tuple[ScoreLine, ...], ...]:
-        return text.score_lines(self, done)
-
-    def summary(self, done: Finished) -> Text:
-        return text.summary(self, done)
 
     # --- checks --------------------------------------------------------------------------------
     def violations(self, state: ZiginetteState, event: Event) -> list[Violation]:
@@ -238,21 +221,15 @@ class Ziginette(Rules[ZiginetteState, ZiginetteOptions]):
             state,
             deal=None,
             finished=(*state.finished, done),
-            done=(*state.done, banking.scored(done, self.score_lines, self.summary)),
+            done=(*state.done, text.scored(self, done)),
             playettes=0,
             must_pass=banker_lost,
         )
 
-    # --- scores and money ------------------------------------------------------------------------
-    def hands(self, state: ZiginetteState) -> tuple[HandScore, ...]:
-        return state.done
-
-    def postings(self, state: ZiginetteState) -> tuple[Posting, ...]:
-        """Each deal's money (docs/ledger.md), the house's cut to the house: zero-sum."""
-        return banking.postings(self.hands(state), [d.cut for d in state.finished])
-
-    def outcome(self, state: ZiginetteState) -> Outcome | None:
-        return banking.session_outcome(state.ended, self.scores(state))
+    # --- money ---------------------------------------------------------------------------------
+    def cuts(self, state: ZiginetteState) -> tuple[int, ...]:
+        """The house's cut of each settled deal."""
+        return tuple(d.cut for d in state.finished)
 
 
 def _add(bets: tuple[tuple[int, int], ...], seat: int, amount: int) -> tuple[tuple[int, int], ...]:

@@ -1,12 +1,12 @@
-"""Ziginette's words for the table screen: the prompt, the info rows, the reminders, and a
-settled deal's explained lines and summary. The bank's own rows are
-:func:`companion.rules.banking.bank_rows`."""
+"""Ziginette's words: the board cards and the bets on each, the banker's card, the dead ranks
+and the playettes; a settled deal's lines (each bet paid or taken, the house's cut) and
+summary. The bank's rows are ``banking.bank_rows``'s."""
 
 from __future__ import annotations
 
 from companion.games.ziginette.events import Finished, Table, ZiginetteState
 from companion.rules import banking
-from companion.rules.core import Reminder, ScoreLine
+from companion.rules.core import HandScore, Reminder, ScoreLine
 from companion.rules.money import Chips
 from companion.rules.text import Text, shown, tr, tr_n
 from companion.rules.tricks import rank_word
@@ -174,3 +174,8 @@ def summary(rules: Table, done: Finished) -> Text:
             text=text,
         )
     return text
+
+
+def scored(rules: Table, done: Finished) -> HandScore:
+    """A settled deal as a scored hand (``banking.scored``), explained in these words."""
+    return banking.scored(done, lambda x: score_lines(rules, x), lambda x: summary(rules, x))
