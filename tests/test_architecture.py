@@ -10,50 +10,17 @@ cycle of them is one a refactor can turn into an import error.
 
 from __future__ import annotations
 
-import ast
 import sys
 from collections.abc import Callable
-from functools import cache
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-PACKAGE = ROOT / "companion"
+from tests.imports import MODULES, imported
 
 
-def _name(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-MODULES = {
-    _name(p): p
-    for p in sorted(PACKAGE.rglob("*.py"))
-    if "migrations" not in p.relative_to(ROOT).parts
-}
-
-
-@cache
-def imported(module: str) -> frozenset[str]:
-    """Every module ``module`` imports, as written: ``from p import n`` is ``p.n`` when that is a
-    module of ours, else ``p``; relative imports resolved."""
-    path = MODULES[module]
-    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
-    names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                base = f"{parent}.{base}" if base else parent
-            subs = {f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in MODULES}
-            names.update(subs)
-            if len(subs) < len(node.names):
-                names.add(base)
-    return frozenset(names)
+def imports_of(module: str) -> frozenset[str]:
+    """What the module named ``module`` imports (tests/imports.py)."""
+    return imported(MODULES[module])
 
 
 def _top(name: str) -> str:
@@ -82,7 +49,7 @@ def test_a_floor_imports_only_the_floors_below_it(floor: str) -> None:
     wrong = {
         module: sorted(
             name
-            for name in imported(module)
+            for name in imports_of(module)
             if _top(name) not in ALLOWED[floor]
             and name.split(".")[0] not in sys.stdlib_module_names
         )
@@ -95,7 +62,7 @@ def test_the_web_layer_is_the_only_floor_that_uses_django() -> None:
     users = {
         _top(m)
         for m in MODULES
-        if any(name.split(".")[0] == "django" for name in imported(m))
+        if any(name.split(".")[0] == "django" for name in imports_of(m))
         and _top(m).startswith("companion.")
     }
     assert "companion.tables" in users
@@ -107,7 +74,7 @@ def _edges(module: str) -> set[str]:
     them before it, so ``from . import checks`` in a game's module is no road back)."""
     return {
         name
-        for name in imported(module)
+        for name in imports_of(module)
         if name in MODULES and name != module and not module.startswith(name + ".")
     }
 
