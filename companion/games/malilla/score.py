@@ -1,4 +1,4 @@
-"""Malilla's state and scoring: the dealer's bonus, the hand result, capote, game and forfeits
+"""Malilla's scoring: the dealer's bonus, the hand result, capote, game and forfeits
 (``shared/rules/malilla/rulings.md`` §7.2 points 4, 6, 7, 8 and rulings 7.3.1, 7.3.3, 7.3.6).
 
 :class:`Scorer` is mixed into :class:`~companion.games.malilla.game.Malilla`; every
@@ -11,59 +11,25 @@ import dataclasses
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from companion.games.malilla.events import (
+    Finished,
+    Hand,
+    MalillaOptions,
+    MalillaState,
+    Pair,
+)
 from companion.games.malilla.play import (
     CARD_POINTS,
     TRICKS,
-    Flag,
     points,
     points_range,
 )
 from companion.rules.cards import Card
 from companion.rules.core import HandScore, ScoreLine, Violation
 from companion.rules.text import Text, tr, tr_n
-from companion.rules.tricks import OpenPlay, TrickRecord, suit_title
+from companion.rules.tricks import TrickRecord, suit_title
 
 TARGET = 35  # the game, and what a side's hand points are measured against
-Pair = tuple[int, int]  # one number per side: seats 1 & 3, then seats 2 & 4
-
-
-@dataclasses.dataclass(frozen=True)
-class MalillaOptions:
-    trick_point: bool = True
-    direction: str = "clockwise"
-    penalty: str = "game"
-    forfeit: str = "confirm"
-
-
-@dataclasses.dataclass(frozen=True)
-class Hand:
-    number: int
-    dealer: int
-    upcard: Card
-    held: bool = False  # the dealer's bonus waits until the hand is scored (ruling 3)
-    tricks: tuple[TrickRecord, ...] = ()
-    flags: tuple[Flag, ...] = ()  # irregular plays found so far, in the order found
-    pending: tuple[OpenPlay, ...] = ()  # plays that may yet be flagged (see ``play.prove``)
-
-
-@dataclasses.dataclass(frozen=True)
-class Finished:
-    """The hand scored last: a forfeit may still be confirmed for it until the next deal."""
-
-    hand: Hand
-    cards: Pair
-    tricks: Pair
-    forfeit: int | None = None  # the side that forfeited
-
-
-@dataclasses.dataclass(frozen=True)
-class MalillaState:
-    done: tuple[HandScore, ...] = ()
-    hand: Hand | None = None
-    last: Finished | None = None
-    next_dealer: int | None = None
-    winner: int | None = None  # the side that won the game
-    reason: str = ""  # "target-reached" | "capote" | "forfeit"
 
 
 def bonus_of(upcard: Card) -> int:
