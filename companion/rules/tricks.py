@@ -173,6 +173,33 @@ def lead_and_size_problems(
     return []
 
 
+def wrong_dealer(
+    names: Sequence[str], expected: int, dealer: int, *, to_right: bool = False
+) -> Violation:
+    """The deal recorded for ``dealer`` when it is ``expected``'s: the deal passes to the left
+    (or, with ``to_right``, to the right)."""
+    if to_right:
+        message = tr(
+            "It is {player}'s deal (the deal passes to the right), not {other}'s.",
+            player=names[expected],
+            other=names[dealer],
+        )
+    else:
+        message = tr(
+            "It is {player}'s deal (the deal passes to the left), not {other}'s.",
+            player=names[expected],
+            other=names[dealer],
+        )
+    return Violation("wrong-dealer", message, rule="deal")
+
+
+def leads_trick(player: str, number: int, tricks: int) -> Text:
+    """The prompt while a hand is played card by card: ``Ann leads trick 3 of 13.``"""
+    return tr(
+        "{player} leads trick {number} of {tricks}.", player=player, number=number, tricks=tricks
+    )
+
+
 def comma_list(items: Sequence[str]) -> str:
     """Names or words separated by commas, ``Ann, Bob, Cat``: one message joining two, nested
     (a Text when there are several; the item itself when there is one)."""

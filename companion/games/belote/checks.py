@@ -37,7 +37,7 @@ from companion.rules.cards import Card, Suit
 from companion.rules.core import Violation
 from companion.rules.events import Event
 from companion.rules.text import Text, tr
-from companion.rules.tricks import duplicate_problems, lead_and_size_problems
+from companion.rules.tricks import duplicate_problems, lead_and_size_problems, wrong_dealer
 
 HAND_SIZE = 8
 SUITS = {s.value: s for s in Suit}
@@ -605,24 +605,8 @@ def deal_problems(rules: Table, state: BeloteState, deal: Deal) -> list[Violatio
     problems = []
     expected = state.next_dealer
     if expected is not None and deal.dealer != expected:
-        player, other = rules.names[expected], rules.names[deal.dealer]
-        problems.append(
-            Violation(
-                "wrong-dealer",
-                tr(
-                    "It is {player}'s deal (the deal passes to the left), not {other}'s.",
-                    player=player,
-                    other=other,
-                )
-                if rules.options.direction == "left"
-                else tr(
-                    "It is {player}'s deal (the deal passes to the right), not {other}'s.",
-                    player=player,
-                    other=other,
-                ),
-                rule="deal",
-            )
-        )
+        to_right = rules.options.direction != "left"
+        problems.append(wrong_dealer(rules.names, expected, deal.dealer, to_right=to_right))
     if deal.upcard is not None and deal.upcard not in DECK:
         problems.append(not_in_deck(deal.upcard))
     return problems

@@ -33,6 +33,7 @@ from companion.rules.tricks import (
     lead_and_size_problems,
     name_list,
     revoke_text,
+    wrong_dealer,
 )
 
 #: An entry's kind, for "A bid cannot be recorded now".
@@ -102,17 +103,7 @@ def deal_problems(rules: Table, state: BuckEuchreState, deal: Deal) -> list[Viol
     problems = []
     expected = state.next_dealer
     if expected is not None and deal.dealer != expected:
-        problems.append(
-            Violation(
-                "wrong-dealer",
-                tr(
-                    "It is {player}'s deal (the deal passes to the left), not {other}'s.",
-                    player=rules.names[expected],
-                    other=rules.names[deal.dealer],
-                ),
-                rule="deal",
-            )
-        )
+        problems.append(wrong_dealer(rules.names, expected, deal.dealer))
     if deal.upcard is not None and deal.upcard not in play.DECK:
         problems.append(not_in_deck(deal.upcard))
     return problems

@@ -9,7 +9,7 @@ from companion.games.malilla.score import TARGET, bonus_of, side_totals, trump_t
 from companion.rules.cards import Card, Suit
 from companion.rules.core import Reminder
 from companion.rules.text import Text, shown, tr, tr_n, trc
-from companion.rules.tricks import comma_list, order_text
+from companion.rules.tricks import comma_list, leads_trick, order_text
 
 
 def prompt(rules: Table, state: MalillaState) -> Text:
@@ -34,12 +34,7 @@ def prompt(rules: Table, state: MalillaState) -> Text:
         return text
     lead = names[rules.leader(hand)]
     if hand.tricks:
-        return tr(
-            "{player} leads trick {number} of {tricks}.",
-            player=lead,
-            number=len(hand.tricks) + 1,
-            tricks=TRICKS,
-        )
+        return leads_trick(lead, len(hand.tricks) + 1, TRICKS)
     return tr(
         "{player} leads trick 1 — record the tricks one by one, or the points at the end.",
         player=lead,

@@ -17,7 +17,7 @@ from companion.games.recruit.play import (
 from companion.rules.cards import JACK, QUEEN
 from companion.rules.core import Reminder
 from companion.rules.text import Text, tr, tr_n, trc
-from companion.rules.tricks import comma_list, rank_word, suit_title
+from companion.rules.tricks import comma_list, leads_trick, rank_word, suit_title
 
 
 def hand_label(number: int) -> Text:
@@ -37,12 +37,7 @@ def prompt(rules: Table, state: RecruitState) -> str:
         return tr("{dealer} deals {hand}.", dealer=names[state.next_dealer], hand=label)
     lead = names[rules.leader(hand)]
     if hand.tricks:
-        return tr(
-            "{player} leads trick {number} of {tricks}.",
-            player=lead,
-            number=len(hand.tricks) + 1,
-            tricks=TRICKS,
-        )
+        return leads_trick(lead, len(hand.tricks) + 1, TRICKS)
     kind = play.exchange_kind(hand, rules.n_seats)
     if kind == "swap":
         return tr(
