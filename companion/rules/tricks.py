@@ -2,6 +2,9 @@
 
 Games pass in how *their* cards behave (``suit_of`` for a left bower that belongs to trumps,
 ``strength`` for a trump order like Belote's J 9 A 10 ...); the mechanics live here once.
+The refusals and words the trick games say alike live here too: a trick's leader and size,
+cards recorded twice, the wrong dealer, an entry out of order, the game over, and the
+prompt of a hand played card by card.
 
 >>> from companion.rules.cards import parse_cards, Suit
 >>> winner_index(parse_cards("QS 2H AS 3S"), lead=Suit.SPADES, trump=Suit.HEARTS)
@@ -191,6 +194,28 @@ def wrong_dealer(
             other=names[dealer],
         )
     return Violation("wrong-dealer", message, rule="deal")
+
+
+def game_over() -> Violation:
+    """Any entry once the game is over."""
+    return Violation("game-over", tr("The game is over: nothing more can be recorded."))
+
+
+def out_of_order(kind: str, tricks: Sequence[TrickRecord] | None, first: Text) -> Violation:
+    """An entry of ``kind`` that comes at the wrong moment. Expected: the deal of the next hand
+    when no hand is being played (``tricks`` None), the next trick once one is recorded, else
+    ``first`` (what may start the hand: ``the first trick or the hand's points``)."""
+    what: Text
+    if tricks is None:
+        what = tr("the deal of the next hand")
+    elif tricks:
+        what = tr("trick {number}", number=len(tricks) + 1)
+    else:
+        what = first
+    return Violation(
+        "out-of-order",
+        tr("A {kind} cannot be recorded now: expecting {what}.", kind=kind, what=what),
+    )
 
 
 def leads_trick(player: str, number: int, tricks: int) -> Text:

@@ -37,7 +37,12 @@ from companion.rules.cards import Card, Suit
 from companion.rules.core import Violation
 from companion.rules.events import Event
 from companion.rules.text import Text, tr
-from companion.rules.tricks import duplicate_problems, lead_and_size_problems, wrong_dealer
+from companion.rules.tricks import (
+    duplicate_problems,
+    game_over,
+    lead_and_size_problems,
+    wrong_dealer,
+)
 
 HAND_SIZE = 8
 SUITS = {s.value: s for s in Suit}
@@ -552,7 +557,7 @@ ENTRY_NOUNS = {
 
 def unexpected(rules: Table, state: BeloteState, event: Event) -> Violation:
     if rules.outcome(state) is not None:
-        return Violation("game-over", tr("The game is over: nothing more can be recorded."))
+        return game_over()
     hand, kind = state.hand, event.kind
     declarations = rules.options.declarations
     if hand is not None and kind in ("declare", "belote"):

@@ -30,6 +30,7 @@ from companion.rules.tricks import (
     counted_step,
     duplicate_problems,
     follow_step,
+    game_over,
     lead_and_size_problems,
     name_list,
     revoke_text,
@@ -49,7 +50,7 @@ ENTRY_NOUNS = {
 def unexpected(rules: Table, state: BuckEuchreState, event: Event) -> Violation:
     hand, kind = state.hand, event.kind
     if rules.outcome(state) is not None:
-        return Violation("game-over", tr("The game is over: nothing more can be recorded."))
+        return game_over()
     entry = ENTRY_NOUNS.get(kind) or tr("A {kind}", kind=kind)
     if hand is None:
         return Violation(

@@ -33,6 +33,7 @@ from companion.rules.events import Event
 from companion.rules.text import tr, tr_n
 from companion.rules.tricks import (
     duplicate_problems,
+    game_over,
     lead_and_size_problems,
     suit_one,
     wrong_dealer,
@@ -52,7 +53,7 @@ ENTRY_NOUNS = {
 
 def unexpected(rules: Table, state: Elusive34State, event: Event) -> Violation:
     if rules.outcome(state) is not None:
-        return Violation("game-over", tr("The game is over: nothing more can be recorded."))
+        return game_over()
     entry = ENTRY_NOUNS.get(event.kind) or tr("A {kind}", kind=event.kind)
     hand = state.hand
     if state.first_dealer is None:

@@ -14,14 +14,19 @@ from companion.rules.cards import Card
 from companion.rules.core import Violation
 from companion.rules.events import Event
 from companion.rules.text import tr
-from companion.rules.tricks import duplicate_problems, lead_and_size_problems
+from companion.rules.tricks import (
+    duplicate_problems,
+    game_over,
+    lead_and_size_problems,
+    out_of_order,
+)
 
 _IN_DECK = frozenset(DECK)
 
 
 def unexpected(rules: Table, state: MalillaState, event: Event) -> Violation:
     if state.winner is not None:
-        return Violation("game-over", tr("The game is over: nothing more can be recorded."))
+        return game_over()
     if event.kind == "forfeit":
         if state.hand is not None:
             return Violation(
@@ -40,16 +45,8 @@ def unexpected(rules: Table, state: MalillaState, event: Event) -> Violation:
             ),
             rule="irregularities",
         )
-    if state.hand is None:
-        what = tr("the deal of the next hand")
-    elif state.hand.tricks:
-        what = tr("trick {number}", number=len(state.hand.tricks) + 1)
-    else:
-        what = tr("the first trick or the hand's points")
-    return Violation(
-        "out-of-order",
-        tr("A {kind} cannot be recorded now: expecting {what}.", kind=event.kind, what=what),
-    )
+    first = tr("the first trick or the hand's points")
+    return out_of_order(event.kind, None if state.hand is None else state.hand.tricks, first)
 
 
 def deal_problems(rules: Table, state: MalillaState, deal: Deal) -> list[Violation]:

@@ -25,7 +25,9 @@ from companion.rules.text import Text, tr, tr_n, trc
 from companion.rules.tricks import (
     comma_list,
     duplicate_problems,
+    game_over,
     lead_and_size_problems,
+    out_of_order,
     rank_word,
     revoke_flags,
 )
@@ -33,13 +35,10 @@ from companion.rules.tricks import (
 
 def unexpected(rules: Table, state: RecruitState, event: Event) -> Violation:
     if rules.outcome(state) is not None:
-        return Violation("game-over", tr("The game is over: nothing more can be recorded."))
-    if state.hand is None:
-        what = tr("the deal of the next hand")
-    elif state.hand.tricks:
-        what = tr("trick {number}", number=len(state.hand.tricks) + 1)
-    elif event.kind == "exchange":
-        if state.hand.exchanged:
+        return game_over()
+    hand = state.hand
+    if hand is not None and not hand.tricks and event.kind == "exchange":
+        if hand.exchanged:
             return Violation(
                 "exchange-twice", tr("The exchange for this hand is already recorded.")
             )
@@ -48,12 +47,8 @@ def unexpected(rules: Table, state: RecruitState, event: Event) -> Violation:
             tr("Keeper was declared for this hand: nobody swaps or passes cards."),
             rule="variants",
         )
-    else:
-        what = tr("the exchange, the first trick or the piles")
-    return Violation(
-        "out-of-order",
-        tr("A {kind} cannot be recorded now: expecting {what}.", kind=event.kind, what=what),
-    )
+    first = tr("the exchange, the first trick or the piles")
+    return out_of_order(event.kind, None if hand is None else hand.tricks, first)
 
 
 def deal_problems(rules: Table, state: RecruitState, deal: Deal) -> list[Violation]:

@@ -75,19 +75,8 @@ from companion.rules.tricks import (
     winner_index,
 )
 
-__all__ = [
-    "DECK",
-    "VARIANTS",
-    "Collected",
-    "Deal",
-    "Exchange",
-    "Pile",
-    "Piles",
-    "Recruit",
-    "RecruitOptions",
-    "RecruitState",
-    "Trick",
-]
+#: Also imported from here by the web layer and the tests (``game.Pile``, ``game.VARIANTS``).
+__all__ = ["VARIANTS", "Pile", "Recruit"]
 
 
 class Recruit(Rules[RecruitState, RecruitOptions]):

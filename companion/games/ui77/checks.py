@@ -33,6 +33,7 @@ from companion.rules.tricks import (
     drew,
     duplicate_problems,
     follow_step,
+    game_over,
     lead_and_size_problems,
     revoke_flags,
     suit_one,
@@ -55,7 +56,7 @@ GOAL_STEP = 11
 def unexpected(rules: Table, state: Ui77State, event: Event) -> Violation:
     kind = event.kind
     if rules.outcome(state) is not None:
-        return Violation("game-over", tr("The game is over: nothing more can be recorded."))
+        return game_over()
     entry = ENTRY_NOUNS.get(kind) or tr("A {kind}", kind=kind)
     phase = rules.phase(state)
     hand = state.hand
