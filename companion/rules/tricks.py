@@ -17,13 +17,42 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Protocol, TypeVar
 
 from companion.rules.cards import Card, Suit
-from companion.rules.core import Severity, Violation
+from companion.rules.core import Outcome, Severity, Violation
 from companion.rules.text import Text, tr, tr_n, trc
 
 SuitOf = Callable[[Card], "Suit | None"]
 Strength = Callable[[Card], int]
+
+
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
+OptionsT_co = TypeVar("OptionsT_co", covariant=True)
+
+
+class RulesView(Protocol[StateT_contra, OptionsT_co]):
+    """What a trick game's helper modules (``checks``, ``text``) may ask of any rules: each
+    game's ``events.Table`` adds what is its own, so the helpers never import the game module."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def n_seats(self) -> int: ...
+
+    @property
+    def options(self) -> OptionsT_co: ...
+
+    def outcome(self, state: StateT_contra) -> Outcome | None: ...
+
+    def winners_text(self, end: Outcome) -> str: ...
+
+    def scores(self, state: StateT_contra) -> tuple[int, ...]: ...
+
+    def teams(self) -> tuple[tuple[int, ...], ...]: ...
+
+    def team_name(self, team: Sequence[int]) -> str: ...
 
 
 def natural_suit(card: Card) -> Suit | None:

@@ -4,14 +4,13 @@ and what the helper modules may ask of the rules (:class:`Table`)."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 from typing import Protocol
 
 from companion.rules.cards import Card, Suit
-from companion.rules.core import HandScore, Outcome
+from companion.rules.core import HandScore
 from companion.rules.events import Event, Record, Seat
 from companion.rules.text import tr
-from companion.rules.tricks import OpenPlay, Proof, TrickRecord
+from companion.rules.tricks import OpenPlay, Proof, RulesView, TrickRecord
 
 # --- events ---------------------------------------------------------------------------------
 
@@ -132,25 +131,9 @@ class BeloteOptions:
     both_over: str = "tie"
 
 
-class Table(Protocol):
+class Table(RulesView[BeloteState, BeloteOptions], Protocol):
     """What :mod:`checks` and :mod:`text` need of the rules (``Belote`` has it all), so they
     never import the game module."""
-
-    @property
-    def names(self) -> tuple[str, ...]: ...
-
-    @property
-    def options(self) -> BeloteOptions: ...
-
-    def outcome(self, state: BeloteState) -> Outcome | None: ...
-
-    def winners_text(self, end: Outcome) -> str: ...
-
-    def scores(self, state: BeloteState) -> tuple[int, ...]: ...
-
-    def teams(self) -> tuple[tuple[int, ...], ...]: ...
-
-    def team_name(self, team: Sequence[int]) -> str: ...
 
     def bidder(self, hand: Hand) -> int: ...
 

@@ -8,10 +8,10 @@ from typing import Protocol
 
 from companion.games.malilla.play import Flag
 from companion.rules.cards import Card
-from companion.rules.core import HandScore, Outcome
+from companion.rules.core import HandScore
 from companion.rules.events import Event, Seat
 from companion.rules.text import tr
-from companion.rules.tricks import OpenPlay, Proof, TrickRecord
+from companion.rules.tricks import OpenPlay, Proof, RulesView, TrickRecord
 
 Pair = tuple[int, int]  # one number per side: seats 1 & 3, then seats 2 & 4
 
@@ -99,25 +99,9 @@ class MalillaState:
     reason: str = ""  # "target-reached" | "capote" | "forfeit"
 
 
-class Table(Protocol):
+class Table(RulesView[MalillaState, MalillaOptions], Protocol):
     """What :mod:`checks` and :mod:`text` need of the rules (``Malilla`` has it all), so they
     never import the game module."""
-
-    @property
-    def names(self) -> tuple[str, ...]: ...
-
-    @property
-    def options(self) -> MalillaOptions: ...
-
-    def teams(self) -> tuple[tuple[int, ...], ...]: ...
-
-    def team_name(self, team: tuple[int, ...]) -> str: ...
-
-    def outcome(self, state: MalillaState) -> Outcome | None: ...
-
-    def winners_text(self, end: Outcome) -> str: ...
-
-    def scores(self, state: MalillaState) -> tuple[int, ...]: ...
 
     def next_seat(self, seat: int) -> int: ...
 

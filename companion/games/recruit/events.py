@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from companion.rules.cards import Card
-from companion.rules.core import HandScore, Outcome
+from companion.rules.core import HandScore
 from companion.rules.events import Event, PerSeat, Record, Seat
-from companion.rules.tricks import Failure, TrickRecord
+from companion.rules.tricks import Failure, RulesView, TrickRecord
 
 # --- events ---------------------------------------------------------------------------------
 
@@ -96,22 +96,9 @@ class Collected:
     matches: int
 
 
-class Table(Protocol):
+class Table(RulesView[RecruitState, RecruitOptions], Protocol):
     """What :mod:`checks` and :mod:`text` need of the rules (``Recruit`` has it all), so they
     never import the game module."""
-
-    @property
-    def names(self) -> tuple[str, ...]: ...
-
-    @property
-    def n_seats(self) -> int: ...
-
-    @property
-    def options(self) -> RecruitOptions: ...
-
-    def outcome(self, state: RecruitState) -> Outcome | None: ...
-
-    def winners_text(self, end: Outcome) -> str: ...
 
     def leader(self, hand: Hand) -> int: ...
 
