@@ -159,7 +159,7 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
         assert state.hand is not None
         if isinstance(event, Tally):
             given = (event.card_points, event.tricks, event.other_card_points, event.other_tricks)
-            return self.tally_problems(event.side % 2, *given)
+            return checks.tally_problems(self, event.side % 2, *given)
         if isinstance(event, Trick):
             return checks.trick_problems(self, state.hand, event)
         return [
