@@ -125,12 +125,6 @@ def test_the_settlement_goes_to_the_ledger_at_the_stake_per_point(
     assert "Settlement: Ann pays Bob the difference of the final totals" in page
 
 
-def test_rules_page(client: Client) -> None:
-    page = words(client.get("/rules/jersey_gin/"))
-    assert "The underknock" in page
-    assert "Total: 26" in page and "Total: 83" in page
-
-
 def test_full_entry_with_lay_offs(client: Client, dealt: Game) -> None:
     """docs/examples/jersey_gin/lay-offs.json, hand 1, through the forms: Ann shows her cards,
     Bob then Cat lay off (Cat on the run Bob extended), then the others' cards: Ann 61."""

@@ -250,10 +250,3 @@ def test_stock_out_voids_the_hand_by_house_rule(client: Client, three_player_tab
     page = client.get(game_url(game))
     assert page_hands(page) == [[0, 0, 0]]
     assert "The stock ran out: the hand is void, nobody pays" in words(page)
-
-
-def test_rules_page(client: Client) -> None:
-    page = words(client.get("/rules/kaluki/"))
-    assert "The first meld: 51 points" in page
-    assert "Kaluki doubles everything" in page
-    assert "Total: -4" in page and "Total: -8" in page

@@ -194,9 +194,3 @@ def test_a_whole_deal_with_a_side_bet_and_the_ledger(client: Client, under_way: 
     ledger = words(client.get(f"/t/{table.score_key}/ledger/"))
     assert "Ann -$1.75" in ledger and "Bob +$1.50" in ledger
     assert "Cat +$2.00" in ledger and "Dan -$1.75" in ledger
-
-
-def test_the_rules_page_has_its_worked_examples(client: Client, db: None) -> None:
-    page = words(client.get("/rules/skin/"))
-    assert "A side bet" in page
-    assert "7♦ settled the side bet: Cat wins 3 from Dan" in page

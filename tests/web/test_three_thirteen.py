@@ -192,12 +192,6 @@ def test_the_card_picker_offers_every_card_and_copy(client: Client, second_hand:
     assert 'name="cards_0_typed"' in page
 
 
-def test_rules_page(client: Client) -> None:
-    page = words(client.get("/rules/three_thirteen/"))
-    assert "The obvious run is not the best" in page
-    assert "Total: 11" in page and "Total: 27" in page
-
-
 def test_card_picker_doctest() -> None:
     import doctest
 

@@ -215,9 +215,3 @@ def test_the_bankers_card_pays_the_board_and_the_cut_goes_to_the_house(
     # Ann -1, Bob -16, Cat +16, the house +1.
     assert "Ann -1" in ledger and "Bob -16" in ledger and "Cat +16" in ledger
     assert "The house +1" in ledger
-
-
-def test_the_rules_page_has_its_worked_examples(client: Client, db: None) -> None:
-    page = words(client.get("/rules/ziginette/"))
-    assert "A board card matched" in page
-    assert "The house's cut: 10% of the net win of 15" in page
