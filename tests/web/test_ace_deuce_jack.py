@@ -13,12 +13,18 @@ from companion.rules.events import Seat
 from companion.tables import actions
 from companion.tables.models import Game, Table
 
-from .helpers import entry_tests, game_url, page_hands, page_totals, record, start, words
-
-
-def whole_chips(table: Table) -> None:
-    """The table counts in whole chips (no decimals, a chip worth 1), so amounts read as chips."""
-    Table.objects.filter(pk=table.pk).update(decimals=0, chip_value=1)
+from .helpers import (
+    entry_tests,
+    game_url,
+    ledger,
+    ledger_in_money,
+    page_hands,
+    page_totals,
+    record,
+    start,
+    whole_chips,
+    words,
+)
 
 
 @pytest.fixture
@@ -245,16 +251,11 @@ def test_the_piles_turned_after_a_jack_are_recorded_and_shown(
 def test_the_money_reaches_the_ledger(client: Client, one_pile: Game) -> None:
     record(client, one_pile, "turn", {"rank": "K", "suit": "S"})
     record(client, one_pile, "turn", {"rank": "4", "suit": "D"})
-    table = one_pile.table
     # A chip is worth €0.50: Ann -15 chips = -€7.50, Bob +€2.50, Cat +€5.00.
-    client.post(
-        f"/t/{table.score_key}/ledger/settings/",
-        {"currency": "€", "decimals": "2", "chip_value": "0.50", "point_stake": "0"},
-    )
-    page = words(client.get(f"/t/{table.score_key}/ledger/"))
+    page = ledger_in_money(client, one_pile, "0.50")
     assert "Ann -€7.50" in page and "Bob +€2.50" in page and "Cat +€5.00" in page
     assert "Ann pays Bob €2.50" in page and "Ann pays Cat €5.00" in page
     assert "Ann banks; 7♥ K♠ 4♦: the players win." in page
     # Undo the last card: the hand is open again and the ledger is square.
     client.post(game_url(one_pile, "undo/"))
-    assert "Everyone is square" in words(client.get(f"/t/{table.score_key}/ledger/"))
+    assert "Everyone is square" in ledger(client, one_pile)
