@@ -11,8 +11,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import phone_context
-from .helpers import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tab, tap, tap_card, totals
+from .phone import fieldset, fits_the_phone, page_errors, start_game, tab, tap, tap_card, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -58,9 +57,7 @@ def test_scorer_records_a_hand_undoes_it_and_plays_a_trick(
 ) -> None:
     from playwright.sync_api import expect
 
-    errors: list[str] = []
-    phone.on("pageerror", lambda exc: errors.append(str(exc)))
-    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    errors = page_errors(phone)
 
     start_game(phone, "Recruit", ("Ann", "Bob", "Cat"))
     expect(totals(phone)).to_have_text(["0", "0", "0"])
@@ -93,11 +90,7 @@ def test_scorer_records_a_hand_undoes_it_and_plays_a_trick(
 
     expect(phone.locator("#tricks")).to_contain_text("A♠ 3♠ K♠ → Cat")
     expect(phone.locator("#prompt")).to_contain_text("Cat leads trick 2 of 13.")
-    width = phone.viewport_size["width"] if phone.viewport_size else 0
-    assert width == PHONE_VIEWPORT["width"]
-    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SCREENSHOT), full_page=True)
+    fits_the_phone(phone, SCREENSHOT)
 
     table = Table.objects.get()
     kinds = list(Event.objects.filter(game__table=table).values_list("kind", flat=True))
