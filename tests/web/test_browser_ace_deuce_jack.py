@@ -16,7 +16,7 @@ import pytest
 
 from companion.tables.models import Event, Table
 
-from .phone import fieldset, fits_the_phone, open_entry, page_errors, tap, totals
+from .phone import fieldset, fits_the_phone, new_table, open_entry, page_errors, tap, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -41,11 +41,7 @@ def test_the_banker_records_bets_and_piles_and_the_ledger_settles(
 
     errors = page_errors(phone)
 
-    phone.goto("/")
-    boxes = phone.locator("#new-table input[name=name]")
-    for i, name in enumerate(("Ann", "Bob", "Cat")):
-        boxes.nth(i).fill(name)
-    phone.get_by_role("button", name="Create table").click()
+    new_table(phone, ("Ann", "Bob", "Cat"))
     phone.get_by_role("link", name="Start a game of Ace-Deuce-Jack").click()
     phone.get_by_role("button", name="Start game").click()
 

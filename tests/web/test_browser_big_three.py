@@ -16,7 +16,16 @@ import pytest
 
 from companion.tables.models import Event, Table
 
-from .phone import fieldset, fits_the_phone, open_entry, page_errors, start_game, tap, totals
+from .phone import (
+    fieldset,
+    fits_the_phone,
+    new_table,
+    open_entry,
+    page_errors,
+    start_game,
+    tap,
+    totals,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -138,11 +147,7 @@ def test_house_rules_a_forced_dig_then_quads_and_a_spring_by_quick_entry(
     errors = page_errors(phone)
     axe, serious = Axe(), list[str]()
 
-    phone.goto("/")
-    boxes = phone.locator("#new-table input[name=name]")
-    for i, name in enumerate(("Ann", "Bob", "Cat")):
-        boxes.nth(i).fill(name)
-    phone.get_by_role("button", name="Create table").click()
+    new_table(phone, ("Ann", "Bob", "Cat"))
     phone.get_by_role("link", name="Start a game of Big Three").click()
     for option in ("Forced dig", "Quads double the stake", "Spring doubles the stake"):
         tap(fieldset(phone, option), "yes")

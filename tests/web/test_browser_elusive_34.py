@@ -15,7 +15,7 @@ import pytest
 
 from companion.tables.models import Event, Table
 
-from .phone import fieldset, fits_the_phone, page_errors, tab, tap, totals
+from .phone import fieldset, fits_the_phone, new_table, page_errors, tab, tap, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -51,11 +51,7 @@ def test_scorer_records_the_set_up_a_hand_card_by_card_and_a_quick_one(
 
     errors = page_errors(phone)
 
-    phone.goto("/")
-    boxes = phone.locator("#new-table input[name=name]")
-    for i, name in enumerate(("Ann", "Bob", "Cat")):
-        boxes.nth(i).fill(name)
-    phone.get_by_role("button", name="Create table").click()
+    new_table(phone, ("Ann", "Bob", "Cat"))
     phone.get_by_role("link", name="Start a game of The Elusive 34").click()
     phone.get_by_role("button", name="Start game").click()
 

@@ -16,7 +16,7 @@ import pytest
 
 from companion.tables.models import Event, Table
 
-from .phone import fieldset, fits_the_phone, page_errors, tap, totals
+from .phone import fieldset, fits_the_phone, new_table, page_errors, tap, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -68,11 +68,7 @@ def test_the_banker_deals_a_playette_then_a_deal_card_by_card(
 
     errors = page_errors(phone)
 
-    phone.goto("/")
-    boxes = phone.locator("#new-table input[name=name]")
-    for i, name in enumerate(("Ann", "Bob", "Cat")):
-        boxes.nth(i).fill(name)
-    phone.get_by_role("button", name="Create table").click()
+    new_table(phone, ("Ann", "Bob", "Cat"))
     phone.get_by_role("link", name="Start a game of Ziginette").click()
     phone.get_by_role("button", name="Start game").click()
 
