@@ -288,31 +288,26 @@ def entry_tests(
     tables (each row names one of that module's fixtures). Assign them to ``test_*`` names in
     the module so pytest collects them there, where its fixtures are visible."""
 
-    @pytest.mark.parametrize(("kind", "fixture", "data", "payload", "shown"), legal)
-    def without_js(
-        client: Client,
-        request: pytest.FixtureRequest,
-        kind: str,
-        fixture: str,
-        data: dict[str, Any],
-        payload: dict[str, Any],
-        shown: str,
-    ) -> None:
-        game: Game = request.getfixturevalue(fixture)
-        assert_recorded_without_js(client, game, kind, data, payload, shown)
+    def recorded(check: Callable[..., None]) -> Callable[..., None]:
+        """A test of every legal row, checked by ``check`` (without JavaScript, or with htmx)."""
 
-    @pytest.mark.parametrize(("kind", "fixture", "data", "payload", "shown"), legal)
-    def with_htmx(
-        client: Client,
-        request: pytest.FixtureRequest,
-        kind: str,
-        fixture: str,
-        data: dict[str, Any],
-        payload: dict[str, Any],
-        shown: str,
-    ) -> None:
-        game: Game = request.getfixturevalue(fixture)
-        assert_recorded_with_htmx(client, game, kind, data, payload, shown)
+        @pytest.mark.parametrize(("kind", "fixture", "data", "payload", "shown"), legal)
+        def test(
+            client: Client,
+            request: pytest.FixtureRequest,
+            kind: str,
+            fixture: str,
+            data: dict[str, Any],
+            payload: dict[str, Any],
+            shown: str,
+        ) -> None:
+            game: Game = request.getfixturevalue(fixture)
+            check(client, game, kind, data, payload, shown)
+
+        return test
+
+    without_js = recorded(assert_recorded_without_js)
+    with_htmx = recorded(assert_recorded_with_htmx)
 
     @pytest.mark.parametrize("htmx", [False, True], ids=["no-js", "htmx"])
     @pytest.mark.parametrize(("kind", "fixture", "data", "message"), illegal)
