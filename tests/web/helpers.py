@@ -177,9 +177,11 @@ def replayed_totals(game: Game) -> tuple[int, ...]:
     return tuple(loaded.rules.scores(loaded.state))
 
 
-def whole_chips(table: Table) -> None:
-    """The table counts in whole chips (no decimals, a chip worth 1), so amounts read as chips."""
+def start_in_chips(table: Table, key: str, options: dict[str, Any] | None = None) -> Game:
+    """A game of ``key`` (as :func:`start`) at a table that counts in whole chips (no decimals,
+    a chip worth 1), so amounts read as chips."""
     Table.objects.filter(pk=table.pk).update(decimals=0, chip_value=1)
+    return start(table, key, options)
 
 
 def ledger(client: Client, game: Game) -> str:
@@ -187,7 +189,7 @@ def ledger(client: Client, game: Game) -> str:
     return words(client.get(f"/t/{game.table.score_key}/ledger/"))
 
 
-def ledger_in_money(client: Client, game: Game, chip_value: str, currency: str = "€") -> str:
+def ledger_at(client: Client, game: Game, chip_value: str, currency: str = "€") -> str:
     """The table's ledger once the scorer has set what a chip is worth (no stake per point): with
     2 decimals, or none for a chip worth 1 and no currency."""
     decimals = "0" if chip_value == "1" and not currency else "2"

@@ -17,20 +17,18 @@ from .helpers import (
     entry_tests,
     game_url,
     ledger,
-    ledger_in_money,
+    ledger_at,
     page_hands,
     page_totals,
     record,
-    start,
-    whole_chips,
+    start_in_chips,
     words,
 )
 
 
 @pytest.fixture
 def adj_game(three_player_table: Table) -> Game:
-    whole_chips(three_player_table)
-    return start(three_player_table, "ace_deuce_jack", {"hands_per_bank": 2})
+    return start_in_chips(three_player_table, "ace_deuce_jack", {"hands_per_bank": 2})
 
 
 @pytest.fixture
@@ -210,8 +208,7 @@ def test_bets_beyond_what_the_bank_covers_are_flagged(client: Client, banked: Ga
 def test_a_bet_outside_the_limits_is_refused_with_the_limits(
     client: Client, three_player_table: Table
 ) -> None:
-    whole_chips(three_player_table)
-    game = start(three_player_table, "ace_deuce_jack")
+    game = start_in_chips(three_player_table, "ace_deuce_jack")
     # Limits 1 to 50: the amount is typed on a number pad.
     actions.check_record_event(game, Bank(banker=Seat(0), min_bet=5, max_bet=50))
     response = record(client, game, "bet", {"seat": 1, "amount": 60})
@@ -252,7 +249,7 @@ def test_the_money_reaches_the_ledger(client: Client, one_pile: Game) -> None:
     record(client, one_pile, "turn", {"rank": "K", "suit": "S"})
     record(client, one_pile, "turn", {"rank": "4", "suit": "D"})
     # A chip is worth €0.50: Ann -15 chips = -€7.50, Bob +€2.50, Cat +€5.00.
-    page = ledger_in_money(client, one_pile, "0.50")
+    page = ledger_at(client, one_pile, "0.50")
     assert "Ann -€7.50" in page and "Bob +€2.50" in page and "Cat +€5.00" in page
     assert "Ann pays Bob €2.50" in page and "Ann pays Cat €5.00" in page
     assert "Ann banks; 7♥ K♠ 4♦: the players win." in page

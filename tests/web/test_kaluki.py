@@ -20,7 +20,7 @@ from .helpers import (
     event_count,
     game_url,
     ledger,
-    ledger_in_money,
+    ledger_at,
     page_hands,
     page_totals,
     record,
@@ -189,7 +189,7 @@ def test_kaluki_with_jokers_left_pays_double(client: Client, dealt: Game) -> Non
 def test_the_money_reaches_the_ledger(client: Client, dealt: Game) -> None:
     actions.check_record_event(dealt, Result(out=Seat(1), cards=(4, 0, 3), jokers=(1, 0, 0)))
     # A unit is worth €0.25: Ann pays 4 + 1 = 5 units (€1.25), Cat 3 (€0.75), Bob gets €2.00.
-    page = ledger_in_money(client, dealt, "0.25")
+    page = ledger_at(client, dealt, "0.25")
     assert "Ann -€1.25" in page and "Bob +€2.00" in page and "Cat -€0.75" in page
     assert "Ann pays Bob €1.25" in page and "Cat pays Bob €0.75" in page
     assert "Ann dealt; Bob went out" in page

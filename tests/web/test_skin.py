@@ -14,24 +14,14 @@ from companion.rules.events import Seat
 from companion.tables import actions
 from companion.tables.models import Game, Table
 
-from .helpers import (
-    entry_tests,
-    game_url,
-    ledger_in_money,
-    page_hands,
-    record,
-    start,
-    whole_chips,
-    words,
-)
+from .helpers import entry_tests, game_url, ledger_at, page_hands, record, start_in_chips, words
 
 c = parse_card
 
 
 @pytest.fixture
 def skin_game(four_player_table: Table) -> Game:
-    whole_chips(four_player_table)
-    return start(four_player_table, "skin")
+    return start_in_chips(four_player_table, "skin")
 
 
 @pytest.fixture
@@ -190,6 +180,6 @@ def test_a_whole_deal_with_a_side_bet_and_the_ledger(client: Client, under_way: 
     assert page_hands(page) == [[-7, 6, 8, -7]]
     shown = words(page)
     assert "7♦ settled the side bet: Cat wins 3 from Dan" in shown
-    money = ledger_in_money(client, under_way, "0.25", "$")
+    money = ledger_at(client, under_way, "0.25", "$")
     assert "Ann -$1.75" in money and "Bob +$1.50" in money
     assert "Cat +$2.00" in money and "Dan -$1.75" in money
