@@ -108,6 +108,20 @@ def start_game(page: Page, title: str, names: Sequence[str]) -> None:
     page.get_by_role("button", name="Record the deal").wait_for()
 
 
+def deal_upcard(page: Page, dealer: str, rank: str, suit: str) -> None:
+    """Record a deal: tap the dealer, then the rank and the suit of the card turned up."""
+    tap(fieldset(page, "Dealer"), dealer)
+    card = fieldset(page, "Card turned up")
+    tap(card, rank)
+    tap(card, suit)
+    page.get_by_role("button", name="Record the deal").click()
+
+
+def trick_players(page: Page) -> list[str]:
+    """The players of the trick form, in the order it asks for their cards (from the leader)."""
+    return [legend.inner_text().split()[0] for legend in page.locator("fieldset.play legend").all()]
+
+
 def tap_card(scope: Page | Locator, rank: str, suit: str) -> None:
     """Pick a card: one tap in a trick form's card grid ("A♠"), else a rank chip then a suit
     chip (a deal's upcard)."""

@@ -9,7 +9,17 @@ import pytest
 
 from companion.tables.models import Event, Table
 
-from .phone import fieldset, fits_the_phone, page_errors, start_game, tab, tap, tap_card, totals
+from .phone import (
+    deal_upcard,
+    fieldset,
+    fits_the_phone,
+    page_errors,
+    start_game,
+    tab,
+    tap,
+    tap_card,
+    totals,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -22,11 +32,7 @@ SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def _deal(page: Page, dealer: str, card: str) -> None:
-    tap(fieldset(page, "Dealer"), dealer)
-    upcard = fieldset(page, "Card turned up")
-    tap(upcard, card[:-1])
-    tap(upcard, SUITS[card[-1]])
-    page.get_by_role("button", name="Record the deal").click()
+    deal_upcard(page, dealer, card[:-1], SUITS[card[-1]])
 
 
 def test_scorer_records_a_deal_a_quick_hand_and_a_trick(

@@ -11,7 +11,17 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import phone_context
-from .phone import fieldset, fits_the_phone, page_errors, start_game, tab, tap, tap_card, totals
+from .phone import (
+    deal_upcard,
+    fieldset,
+    fits_the_phone,
+    page_errors,
+    start_game,
+    tab,
+    tap,
+    tap_card,
+    totals,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -20,14 +30,6 @@ if TYPE_CHECKING:
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SCREENSHOT = Path("/tmp/shots/browser-recruit.png")
-
-
-def _deal(page: Page, dealer: str, rank: str, suit: str) -> None:
-    tap(fieldset(page, "Dealer"), dealer)
-    card = fieldset(page, "Card turned up")
-    tap(card, rank)
-    tap(card, suit)
-    page.get_by_role("button", name="Record the deal").click()
 
 
 def _pile(
@@ -62,7 +64,7 @@ def test_scorer_records_a_hand_undoes_it_and_plays_a_trick(
     start_game(phone, "Recruit", ("Ann", "Bob", "Cat"))
     expect(totals(phone)).to_have_text(["0", "0", "0"])
 
-    _deal(phone, "Ann", "7", "♥")
+    deal_upcard(phone, "Ann", "7", "♥")
     expect(phone.locator("#history")).to_contain_text("Ann dealt; 7♥ turned up")
     _first_hand_piles(phone)
 
@@ -80,7 +82,7 @@ def test_scorer_records_a_hand_undoes_it_and_plays_a_trick(
 
     # Hand 2: Bob deals (already selected as the next dealer), 2♣ turned up: clubs are trump.
     expect(fieldset(phone, "Dealer").locator("input:checked")).to_have_value("1")
-    _deal(phone, "Bob", "2", "♣")
+    deal_upcard(phone, "Bob", "2", "♣")
     tab(phone, "Trick by trick")
     phone.get_by_role("button", name="Record trick 1").wait_for()
     # Cat sits left of the dealer and leads; then Ann, then Bob.
@@ -112,7 +114,7 @@ def test_recording_the_deal_works_without_javascript(
         start_game(page, "Recruit", ("Ann", "Bob", "Cat"))
         game_path = re.sub(r"^https?://[^/]+", "", page.url)
 
-        _deal(page, "Cat", "J", "♦")
+        deal_upcard(page, "Cat", "J", "♦")
 
         expect(page.locator("#history")).to_contain_text("Cat dealt; J♦ turned up")
         expect(page.get_by_role("button", name="Score the hand")).to_be_visible()

@@ -17,7 +17,16 @@ import pytest
 
 from companion.tables.models import Event, Table
 
-from .phone import fieldset, fits_the_phone, page_errors, start_game, tab, tap, totals
+from .phone import (
+    fieldset,
+    fits_the_phone,
+    page_errors,
+    start_game,
+    tab,
+    tap,
+    totals,
+    trick_players,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -64,9 +73,7 @@ def test_scorer_records_a_hand_card_by_card_then_one_quickly_then_the_goal(
     for number, cards in enumerate(TRICKS, start=1):
         button = phone.get_by_role("button", name=f"Record trick {number}")
         button.wait_for()
-        players = [
-            legend.inner_text().split()[0] for legend in phone.locator("fieldset.play legend").all()
-        ]
+        players = trick_players(phone)
         assert len(players) == 2
         for name, card in zip(players, cards.split(), strict=True):
             scope = fieldset(phone, name)
