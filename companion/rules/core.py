@@ -13,7 +13,7 @@ import dataclasses
 import enum
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .errors import IllegalEventError, InvalidEventError, RulesError
 from .errors import Severity as Severity  # re-exported: part of the contract games use
@@ -346,6 +346,78 @@ class Rules(abc.ABC, Generic[S, OptionsT]):
 
 def errors_only(problems: Sequence[Violation]) -> list[Violation]:
     return [p for p in problems if p.severity is Severity.ERROR]
+
+
+class Dealt(Protocol):
+    """A hand under way: who dealt it."""
+
+    @property
+    def dealer(self) -> int: ...
+
+
+class Session(Protocol):
+    """The state of a game played hand after hand: the hands scored (``done``), the hand under
+    way (``hand``, None between hands) and who deals the next one, when known."""
+
+    @property
+    def done(self) -> tuple[HandScore, ...]: ...
+
+    @property
+    def hand(self) -> Dealt | None: ...
+
+    @property
+    def next_dealer(self) -> int | None: ...
+
+
+SessionT = TypeVar("SessionT", bound=Session)
+_StateT_contra = TypeVar("_StateT_contra", contravariant=True)
+
+
+class Words(Protocol[_StateT_contra]):
+    """A game's ``text`` module: its words for the table screen."""
+
+    def prompt(self, rules: Any, state: _StateT_contra) -> str: ...
+
+    def info(self, rules: Any, state: _StateT_contra) -> list[tuple[str, str]]: ...
+
+    def reminders(self, rules: Any, state: _StateT_contra) -> list[Reminder]: ...
+
+
+class HandByHand(Rules[SessionT, OptionsT]):
+    """The parts of the contract a game played hand after hand (a :class:`Session` state) writes
+    like the others: its words come from its ``text`` module (``words = text``), the dealer is
+    the hand's or the next one's, the hands are those scored, and a session of a set number of
+    hands ends when they are played."""
+
+    words: Words[SessionT]
+
+    def prompt(self, state: SessionT) -> str:
+        return self.words.prompt(self, state)
+
+    def info(self, state: SessionT) -> list[tuple[str, str]]:
+        return self.words.info(self, state)
+
+    def reminders(self, state: SessionT) -> list[Reminder]:
+        return self.words.reminders(self, state)
+
+    def dealer(self, state: SessionT) -> int | None:
+        return state.hand.dealer if state.hand else state.next_dealer
+
+    def hands(self, state: SessionT) -> tuple[HandScore, ...]:
+        return state.done
+
+    def leaders(self, state: SessionT, code: str) -> Outcome:
+        """The end, won by every seat with the best total."""
+        totals = self.scores(state)
+        best = self.best(totals)
+        return Outcome(code, tuple(s for s, t in enumerate(totals) if t == best))
+
+    def after_hands(self, state: SessionT, hands: int, code: str) -> Outcome | None:
+        """The end of a session of ``hands`` hands (0: no fixed end): when that many are scored
+        and none is under way."""
+        if not hands or len(state.done) < hands or state.hand is not None:
+            return None
+        return self.leaders(state, code)
 
 
 @dataclasses.dataclass(frozen=True)

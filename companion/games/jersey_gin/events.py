@@ -81,9 +81,7 @@ class Draw(Event):
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Meld(Event):
     kind = "meld"
-    summary = tr(
-        "After the break: the player whose turn it is lays a meld face up on the table."
-    )
+    summary = tr("After the break: the player whose turn it is lays a meld face up on the table.")
     seat: Seat
     cards: tuple[Card, ...]
 

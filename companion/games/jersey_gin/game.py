@@ -43,11 +43,10 @@ from companion.games.jersey_gin.events import (
 from companion.rules.cards import Card
 from companion.rules.core import (
     Family,
+    HandByHand,
     HandScore,
     Option,
     Outcome,
-    Reminder,
-    Rules,
     ScoreLine,
     Violation,
 )
@@ -59,12 +58,13 @@ from companion.rules.text import Text, tr, tr_n, trc
 RULE = {"gin": "gin", "knock": "knocking", "underknock": "underknock", "break": "break"}
 
 
-class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
+class JerseyGin(HandByHand[JerseyGinState, JerseyGinOptions]):
     key = "jersey_gin"
     title = "Jersey Gin"
     family = Family.RUMMY
     seats = range(3, 4)
     options_type = JerseyGinOptions
+    words = text  # the prompt, info rows and reminders (HandByHand)
     event_types: ClassVar[dict[str, type[Event]]] = event_types(
         Deal, Result, Show, LayOff, Rest, Draw, Meld
     )
@@ -138,16 +138,10 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
             return frozenset({"meld", "layoff", "rest"})
         return frozenset({"layoff", "rest"})
 
-    def dealer(self, state: JerseyGinState) -> int | None:
-        return state.hand.dealer if state.hand else state.next_dealer
-
     def to_act(self, state: JerseyGinState) -> int | None:
         return state.next_dealer if state.hand is None else None
 
     # --- words -------------------------------------------------------------------------------
-    def prompt(self, state: JerseyGinState) -> str:
-        return text.prompt(self, state)
-
     def info(self, state: JerseyGinState) -> list[tuple[str, str]]:
         rows = text.info(self, state)
         if self.outcome(state) is not None and (pays := self.settlement(state)):
@@ -162,9 +156,6 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
             ]
             rows.append((tr("Settlement (points)"), rummy.dot_list(parts)))
         return rows
-
-    def reminders(self, state: JerseyGinState) -> list[Reminder]:
-        return text.reminders(self, state)
 
     def settlement(self, state: JerseyGinState) -> list[tuple[int, int, int]]:
         return play.settlement(self.scores(state), state.boxes, self.options)
@@ -404,12 +395,7 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
             lines.append(ScoreLine(label, boxes * play.BOX_BONUS, "winning"))
         return lines
 
-    def hands(self, state: JerseyGinState) -> tuple[HandScore, ...]:
-        return state.done
-
     def outcome(self, state: JerseyGinState) -> Outcome | None:
         if state.winner is None:
             return None
-        totals = self.scores(state)
-        top = max(totals)
-        return Outcome("target-reached", tuple(s for s, t in enumerate(totals) if t == top))
+        return self.leaders(state, "target-reached")

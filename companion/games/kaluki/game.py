@@ -49,11 +49,10 @@ from companion.games.rummy import deal_problems, melds_text
 from companion.rules.cards import Card
 from companion.rules.core import (
     Family,
+    HandByHand,
     HandScore,
     Option,
     Outcome,
-    Reminder,
-    Rules,
     ScoreLine,
     SetupError,
     Violation,
@@ -76,13 +75,14 @@ __all__ = [
 ]
 
 
-class Kaluki(Rules[KalukiState, KalukiOptions]):
+class Kaluki(HandByHand[KalukiState, KalukiOptions]):
     key = "kaluki"
     title = "Kaluki"
     aka = ("Caloochi",)
     family = Family.RUMMY
     seats = range(2, 5)
     options_type = KalukiOptions
+    words = text  # the prompt, info rows and reminders (HandByHand)
     event_types: ClassVar[dict[str, type[Event]]] = event_types(
         Deal, Melds, Result, Hands, StockOut
     )
@@ -146,21 +146,8 @@ class Kaluki(Rules[KalukiState, KalukiOptions]):
             return frozenset({"deal"})
         return frozenset({"melds", "result", "hands", "stock-out"})
 
-    def dealer(self, state: KalukiState) -> int | None:
-        return state.hand.dealer if state.hand else state.next_dealer
-
     def to_act(self, state: KalukiState) -> int | None:
         return state.next_dealer if state.hand is None else None
-
-    # --- words ---------------------------------------------------------------------------------
-    def prompt(self, state: KalukiState) -> str:
-        return text.prompt(self, state)
-
-    def info(self, state: KalukiState) -> list[tuple[str, str]]:
-        return text.info(self, state)
-
-    def reminders(self, state: KalukiState) -> list[Reminder]:
-        return text.reminders(self, state)
 
     # --- validation --------------------------------------------------------------------------
     def violations(self, state: KalukiState, event: Event) -> list[Violation]:
@@ -279,9 +266,7 @@ class Kaluki(Rules[KalukiState, KalukiOptions]):
                 )
             )
         if kaluki:
-            lines.append(
-                ScoreLine(tr("Kaluki: the payment doubled"), -(held + jokers), "kaluki")
-            )
+            lines.append(ScoreLine(tr("Kaluki: the payment doubled"), -(held + jokers), "kaluki"))
         return lines
 
     def quick_lines(
@@ -317,16 +302,16 @@ class Kaluki(Rules[KalukiState, KalukiOptions]):
             paid = self._paid(*counts[seat], kaluki)
             found = play.arrange(held)
             label = (
-                tr("Held {cards}; they could have melded {melds}", cards=held, melds=melds_text(
-                    [m.cards for m in found.melds]))
+                tr(
+                    "Held {cards}; they could have melded {melds}",
+                    cards=held,
+                    melds=melds_text([m.cards for m in found.melds]),
+                )
                 if found.melds
                 else tr("Held {cards}; no meld among them", cards=held)
             )
             lines.append((ScoreLine(label, 0, "payment"), *paid))
         return tuple(lines)
-
-    def hands(self, state: KalukiState) -> tuple[HandScore, ...]:
-        return state.done
 
     def postings(self, state: KalukiState) -> tuple[Posting, ...]:
         """Every hand's units for the table's ledger (docs/ledger.md): zero-sum, no house."""
@@ -338,12 +323,7 @@ class Kaluki(Rules[KalukiState, KalukiOptions]):
         )
 
     def outcome(self, state: KalukiState) -> Outcome | None:
-        hands = self.options.hands
-        if not hands or len(state.done) < hands or state.hand is not None:
-            return None
-        totals = self.scores(state)
-        best = max(totals)
-        return Outcome("hands-played", tuple(s for s, t in enumerate(totals) if t == best))
+        return self.after_hands(state, self.options.hands, "hands-played")
 
 
 def _put(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:

@@ -178,9 +178,7 @@ def reminders(rules: Table, state: KalukiState) -> list[Reminder]:
     return out
 
 
-def hand_summary(
-    rules: Table, hand: Hand, out: int | None, kaluki: bool, full: bool
-) -> Text:
+def hand_summary(rules: Table, hand: Hand, out: int | None, kaluki: bool, full: bool) -> Text:
     names = rules.names
     values = {"dealer": names[hand.dealer]}
     if out is None:
@@ -208,4 +206,3 @@ def hand_summary(
     if full:
         return tr("{dealer} dealt; {player} went out — cards entered", player=player, **values)
     return tr("{dealer} dealt; {player} went out", player=player, **values)
-
