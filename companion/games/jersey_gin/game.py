@@ -53,7 +53,7 @@ from companion.rules.core import (
 from companion.rules.events import Event, event_types
 from companion.rules.melds import classify
 from companion.rules.money import POINTS, Posting
-from companion.rules.text import Text, tr, tr_n, trc
+from companion.rules.text import Text, dot_list, tr, tr_n, trc
 
 RULE = {"gin": "gin", "knock": "knocking", "underknock": "underknock", "break": "break"}
 
@@ -154,7 +154,7 @@ class JerseyGin(HandByHand[JerseyGinState, JerseyGinOptions]):
                 )
                 for a, b, n in pays
             ]
-            rows.append((tr("Settlement (points)"), rummy.dot_list(parts)))
+            rows.append((tr("Settlement (points)"), dot_list(parts)))
         return rows
 
     def settlement(self, state: JerseyGinState) -> list[tuple[int, int, int]]:

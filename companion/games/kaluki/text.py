@@ -3,11 +3,11 @@ summaries."""
 
 from __future__ import annotations
 
+from companion.games import rummy
 from companion.games.kaluki.events import Hand, KalukiState, Table
 from companion.games.kaluki.play import DEALT
-from companion.games.rummy import dot_list
 from companion.rules.core import Reminder
-from companion.rules.text import Text, shown, tr, trc
+from companion.rules.text import Text, dot_list, shown, tr, trc
 
 
 def cutter(rules: Table, dealer: int) -> int:
@@ -51,15 +51,7 @@ def prompt(rules: Table, state: KalukiState) -> Text:
 
 def info(rules: Table, state: KalukiState) -> list[tuple[str, str]]:
     names = rules.names
-    standing = (
-        tr("Standing"),
-        dot_list(
-            [
-                tr("{player} {score}", player=n, score=signed(t))
-                for n, t in zip(names, rules.scores(state), strict=True)
-            ]
-        ),
-    )
+    standing = rummy.standing(names, [signed(t) for t in rules.scores(state)])
     hand = state.hand
     if hand is None:
         if rules.outcome(state) is not None or state.next_dealer is None:
