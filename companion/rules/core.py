@@ -383,6 +383,31 @@ class Words(Protocol[_StateT_contra]):
     def reminders(self, rules: Any, state: _StateT_contra) -> list[Reminder]: ...
 
 
+_OptionsT_co = TypeVar("_OptionsT_co", covariant=True)
+
+
+class GameTable(Protocol[_StateT_contra, _OptionsT_co]):
+    """What a game's helper modules (``checks``, ``text``) may ask of any rules class, so they
+    never import the game module; a game's own ``Table`` adds what only its rules have."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def n_seats(self) -> int: ...
+
+    @property
+    def options(self) -> _OptionsT_co: ...
+
+    def expects(self, state: _StateT_contra) -> frozenset[str]: ...
+
+    def outcome(self, state: _StateT_contra) -> Outcome | None: ...
+
+    def scores(self, state: _StateT_contra) -> tuple[int, ...]: ...
+
+    def winners_text(self, end: Outcome) -> str: ...
+
+
 class HandByHand(Rules[SessionT, OptionsT]):
     """The parts of the contract a game played hand after hand (a :class:`Session` state) writes
     like the others: its words come from its ``text`` module (``words = text``), the dealer is

@@ -7,7 +7,7 @@ import dataclasses
 from typing import Protocol
 
 from companion.rules.cards import Card
-from companion.rules.core import HandScore, Outcome
+from companion.rules.core import GameTable, HandScore
 from companion.rules.events import Event, PerSeat, Seat
 from companion.rules.text import tr
 
@@ -185,17 +185,5 @@ class JerseyGinState:
     winner: int | None = None
 
 
-class Table(Protocol):
+class Table(GameTable[JerseyGinState, JerseyGinOptions], Protocol):
     """What :mod:`checks` and :mod:`text` need of the rules (``JerseyGin`` has it all)."""
-
-    @property
-    def names(self) -> tuple[str, ...]: ...
-
-    @property
-    def options(self) -> JerseyGinOptions: ...
-
-    def outcome(self, state: JerseyGinState) -> Outcome | None: ...
-
-    def winners_text(self, end: Outcome) -> str: ...
-
-    def scores(self, state: JerseyGinState) -> tuple[int, ...]: ...
