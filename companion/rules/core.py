@@ -349,10 +349,24 @@ def errors_only(problems: Sequence[Violation]) -> list[Violation]:
 
 
 class Dealt(Protocol):
-    """A hand under way: who dealt it."""
+    """A hand under way: its number (from 1) and who dealt it."""
+
+    @property
+    def number(self) -> int: ...
 
     @property
     def dealer(self) -> int: ...
+
+
+def scored_hand(hand: Dealt, lines: Sequence[Sequence[ScoreLine]], summary: str) -> HandScore:
+    """``hand`` scored by its lines: each seat's points are its lines added up."""
+    return HandScore(
+        number=hand.number,
+        points=tuple(sum(line.points for line in seat) for seat in lines),
+        lines=tuple(tuple(seat) for seat in lines),
+        dealer=hand.dealer,
+        summary=summary,
+    )
 
 
 class Session(Protocol):

@@ -39,12 +39,12 @@ from companion.games.bastard.events import (
 from companion.rules.core import (
     Family,
     HandByHand,
-    HandScore,
     Option,
     Outcome,
     ScoreLine,
     SetupError,
     Violation,
+    scored_hand,
 )
 from companion.rules.events import Event, event_types
 from companion.rules.text import shown, tr, trc
@@ -394,13 +394,7 @@ class Bastard(HandByHand[BastardState, BastardOptions]):
 
     def _finish(self, state: BastardState, hand: Hand, groups: Groups) -> BastardState:
         lines = self.score_lines(groups)
-        score = HandScore(
-            number=hand.number,
-            points=tuple(sum(line.points for line in seat) for seat in lines),
-            lines=lines,
-            dealer=hand.dealer,
-            summary=text.hand_summary(self, hand, groups),
-        )
+        score = scored_hand(hand, lines, text.hand_summary(self, hand, groups))
         starters = tuple(sorted({(w + 1) % self.n_seats for w in groups[0]}))
         return BastardState(
             done=(*state.done, score),

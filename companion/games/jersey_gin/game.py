@@ -44,11 +44,11 @@ from companion.rules.cards import Card
 from companion.rules.core import (
     Family,
     HandByHand,
-    HandScore,
     Option,
     Outcome,
     ScoreLine,
     Violation,
+    scored_hand,
 )
 from companion.rules.events import Event, event_types
 from companion.rules.melds import classify
@@ -333,13 +333,7 @@ class JerseyGin(HandByHand[JerseyGinState, JerseyGinOptions]):
         if winner is not None:
             for seat in range(play.SEATS):
                 lines[seat] += self.final_lines(seat, winner, boxes[seat])
-        score = HandScore(
-            number=hand.number,
-            points=tuple(sum(line.points for line in seat) for seat in lines),
-            lines=tuple(tuple(seat) for seat in lines),
-            dealer=hand.dealer,
-            summary=text.hand_summary(self, hand.dealer, end, by, scorer, how),
-        )
+        score = scored_hand(hand, lines, text.hand_summary(self, hand.dealer, end, by, scorer, how))
         return JerseyGinState(
             done=(*state.done, score),
             next_dealer=(hand.dealer + 1) % play.SEATS,

@@ -50,12 +50,12 @@ from companion.rules.cards import Card
 from companion.rules.core import (
     Family,
     HandByHand,
-    HandScore,
     Option,
     Outcome,
     ScoreLine,
     SetupError,
     Violation,
+    scored_hand,
 )
 from companion.rules.events import Event, event_types
 from companion.rules.money import Posting
@@ -196,14 +196,8 @@ class Kaluki(HandByHand[KalukiState, KalukiOptions]):
             void = ScoreLine(tr("The stock ran out: the hand is void, nobody pays"), 0, "stock")
             lines = tuple((void,) for _ in range(self.n_seats))
             summary = text.hand_summary(self, hand, None, False, False)
-        score = HandScore(
-            number=hand.number,
-            points=tuple(sum(line.points for line in seat) for seat in lines),
-            lines=lines,
-            dealer=hand.dealer,
-            summary=summary,
-        )
-        return KalukiState(done=(*state.done, score), next_dealer=(hand.dealer + 1) % self.n_seats)
+        done = (*state.done, scored_hand(hand, lines, summary))
+        return KalukiState(done=done, next_dealer=(hand.dealer + 1) % self.n_seats)
 
     def laid(self, hand: Hand, event: Melds) -> Hand:
         """The table after one turn's melds: jokers swapped, new melds, lay-offs."""

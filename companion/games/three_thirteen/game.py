@@ -48,11 +48,11 @@ from companion.games.three_thirteen.events import (
 from companion.rules.core import (
     Family,
     HandByHand,
-    HandScore,
     Option,
     Outcome,
     ScoreLine,
     Violation,
+    scored_hand,
 )
 from companion.rules.events import Event, event_types
 from companion.rules.melds import Arrangement
@@ -198,13 +198,8 @@ class ThreeThirteen(HandByHand[ThreeThirteenState, ThreeThirteenOptions]):
         lines: tuple[tuple[ScoreLine, ...], ...],
         best: tuple[Arrangement, ...] | None,
     ) -> ThreeThirteenState:
-        score = HandScore(
-            number=hand.number,
-            points=tuple(sum(line.points for line in seat) for seat in lines),
-            lines=lines,
-            dealer=hand.dealer,
-            summary=text.hand_summary(self, hand.number, hand.dealer, out, best is not None),
-        )
+        summary = text.hand_summary(self, hand.number, hand.dealer, out, best is not None)
+        score = scored_hand(hand, lines, summary)
         return ThreeThirteenState(
             done=(*state.done, score),
             next_dealer=(hand.dealer + 1) % self.n_seats,
