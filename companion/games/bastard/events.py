@@ -1,4 +1,5 @@
-"""Bastard's events (what the table records), options, and the state a replay builds from them.
+"""Bastard's events (what the table records), options, the state a replay builds from them, and
+what the helper modules may ask of the rules (:class:`Table`).
 
 One *game* of Bastard is one hand here: it ends with a finishing order. The evening (the app's
 game) is a series of them, with a tally of wins and bastards.

@@ -204,7 +204,7 @@ class Kaluki(HandByHand[KalukiState, KalukiOptions]):
         melds = list(hand.melds)
         for swap in event.swaps:
             old = melds[swap.meld - 1]
-            swapped = checks.swap_joker(list(old.cards), swap.card)
+            swapped = play.swap_joker(list(old.cards), swap.card)
             assert swapped is not None
             melds[swap.meld - 1] = TableMeld(old.owner, tuple(swapped))
         for lay in event.layoffs:
