@@ -47,7 +47,7 @@ from companion.rules.core import (
     Violation,
 )
 from companion.rules.events import Event, event_types
-from companion.rules.money import Posting
+from companion.rules.money import Posting, hand_postings
 from companion.rules.text import shown, tr, tr_n, trc
 from companion.rules.turns import after_play, all_passed, next_in, next_seat
 
@@ -383,12 +383,7 @@ class BigThree(HandByHand[BigThreeState, BigThreeOptions]):
 
     def postings(self, state: BigThreeState) -> tuple[Posting, ...]:
         """Every hand's chips for the table's ledger (docs/ledger.md): zero-sum, no house."""
-        return tuple(
-            Posting(hand.number, seat, amount, hand.summary)
-            for hand, money in zip(state.done, state.money, strict=True)
-            for seat, amount in enumerate(money)
-            if amount
-        )
+        return hand_postings(state.done)  # each hand's points are its chips
 
     def outcome(self, state: BigThreeState) -> Outcome | None:
         return self.after_hands(state, self.options.hands, "hands-played")

@@ -58,7 +58,7 @@ from companion.rules.core import (
     scored_hand,
 )
 from companion.rules.events import Event, event_types
-from companion.rules.money import Posting
+from companion.rules.money import Posting, hand_postings
 from companion.rules.text import shown, tr, tr_n, trc
 
 __all__ = [
@@ -309,12 +309,7 @@ class Kaluki(HandByHand[KalukiState, KalukiOptions]):
 
     def postings(self, state: KalukiState) -> tuple[Posting, ...]:
         """Every hand's units for the table's ledger (docs/ledger.md): zero-sum, no house."""
-        return tuple(
-            Posting(hand.number, seat, amount, hand.summary)
-            for hand in state.done
-            for seat, amount in enumerate(hand.points)
-            if amount
-        )
+        return hand_postings(state.done)
 
     def outcome(self, state: KalukiState) -> Outcome | None:
         return self.after_hands(state, self.options.hands, "hands-played")
