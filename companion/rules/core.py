@@ -425,8 +425,8 @@ class GameTable(Protocol[_StateT_contra, _OptionsT_co]):
 class HandByHand(Rules[SessionT, OptionsT]):
     """The parts of the contract a game played hand after hand (a :class:`Session` state) writes
     like the others: its words come from its ``text`` module (``words = text``), the dealer is
-    the hand's or the next one's, the hands are those scored, and a session of a set number of
-    hands ends when they are played."""
+    the hand's or the next one's (who acts, between hands), the hands are those scored, and a
+    session of a set number of hands ends when they are played."""
 
     words: Words[SessionT]
 
@@ -441,6 +441,11 @@ class HandByHand(Rules[SessionT, OptionsT]):
 
     def dealer(self, state: SessionT) -> int | None:
         return state.hand.dealer if state.hand else state.next_dealer
+
+    def to_act(self, state: SessionT) -> int | None:
+        """The next dealer between hands; nobody in particular during one (a game whose hand is
+        played turn by turn says whose turn it is)."""
+        return state.next_dealer if state.hand is None else None
 
     def hands(self, state: SessionT) -> tuple[HandScore, ...]:
         return state.done

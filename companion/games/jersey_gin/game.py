@@ -138,9 +138,6 @@ class JerseyGin(HandByHand[JerseyGinState, JerseyGinOptions]):
             return frozenset({"meld", "layoff", "rest"})
         return frozenset({"layoff", "rest"})
 
-    def to_act(self, state: JerseyGinState) -> int | None:
-        return state.next_dealer if state.hand is None else None
-
     # --- words -------------------------------------------------------------------------------
     def info(self, state: JerseyGinState) -> list[tuple[str, str]]:
         rows = text.info(self, state)

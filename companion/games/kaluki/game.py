@@ -146,9 +146,6 @@ class Kaluki(HandByHand[KalukiState, KalukiOptions]):
             return frozenset({"deal"})
         return frozenset({"melds", "result", "hands", "stock-out"})
 
-    def to_act(self, state: KalukiState) -> int | None:
-        return state.next_dealer if state.hand is None else None
-
     # --- validation --------------------------------------------------------------------------
     def violations(self, state: KalukiState, event: Event) -> list[Violation]:
         if event.kind not in self.expects(state):

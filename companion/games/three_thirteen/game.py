@@ -148,9 +148,6 @@ class ThreeThirteen(HandByHand[ThreeThirteenState, ThreeThirteenOptions]):
             return frozenset({"deal"})
         return frozenset({"result", "hands"})
 
-    def to_act(self, state: ThreeThirteenState) -> int | None:
-        return state.next_dealer if state.hand is None else None
-
     def number(self, state: ThreeThirteenState) -> int:
         """The number of the hand under way, or of the next one."""
         return state.hand.number if state.hand else len(state.done) + 1
