@@ -30,7 +30,7 @@ from companion.rules.money import Chips
 from companion.rules.text import VERBATIM, Text, english
 from companion.rules.tricks import name_list
 
-from .memo import kept
+from .kept.memo import kept
 from .money_shown import chips_text, use_table_money
 
 
