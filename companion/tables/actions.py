@@ -672,7 +672,7 @@ def check_import_log(data: Any) -> tuple[Table, Game]:
             raise game_log.LogError(exc.violations[0].message, index=index) from None
     game_log.checked_replay(log)
     with transaction.atomic():
-        table = do_create_table(log.players)
+        table = do_create_table(log.players, title=log.table)
         players = list(table.players.all())
         game = check_start_game(table, log.rules.key, players, log.rules.options_dict())
         Event.objects.bulk_create(

@@ -630,7 +630,7 @@ def hands(request: HttpRequest, key: str, number: int) -> HttpResponse:
 def export_log(request: HttpRequest, key: str, number: int) -> HttpResponse:
     table, _ = _table(key)
     loaded = actions.load(_game(table, number))
-    data = game_log.dump_log(loaded.rules, actions.log_events(loaded))
+    data = game_log.dump_log(loaded.rules, actions.log_events(loaded), table=table.name)
     response = JsonResponse(data, json_dumps_params={"indent": 2, "ensure_ascii": False})
     name = f"{loaded.rules.key}-{table.pk}-{number}.json"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
