@@ -159,7 +159,11 @@ def table_page(request: HttpRequest, key: str) -> HttpResponse:
             "left": [p for p in everyone if p.left],
             **_games_played(table, everyone),
             "choices": [
-                {"rules": cls, "short": max(0, cls.seats.start - len(players))}
+                {
+                    "rules": cls,
+                    "short": max(0, cls.seats.start - len(players)),
+                    "out": max(0, len(players) - (cls.seats.stop - 1)),
+                }
                 for cls in games.GAMES.values()
             ],
             **_links(request, table, can_score),
