@@ -85,14 +85,14 @@ def test_the_text_summary_follows_the_scores(client: Client, game_mid_hand: Game
     url = game_url(game_mid_hand, "live/", key=game_mid_hand.table.view_key)
     seen = _version(game_mid_hand)
     before = client.get(game_url(game_mid_hand)).content.decode()
-    summary_before = re.search(r'<textarea[^>]*class="summary"[^>]*>(.*?)</textarea>', before, re.S)
+    summary_before = re.search(r'<pre[^>]*class="summary"[^>]*>(.*?)</pre>', before, re.S)
     assert summary_before
 
     actions.check_record_event(game_mid_hand, FIRST_HAND_PILES)  # another phone ends the hand
     html = client.get(url, {"v": seen}).content.decode()
 
     assert re.search(r'<section[^>]*id="export"[^>]*hx-swap-oob="true"', html)
-    summary_after = re.search(r'<textarea[^>]*class="summary"[^>]*>(.*?)</textarea>', html, re.S)
+    summary_after = re.search(r'<pre[^>]*class="summary"[^>]*>(.*?)</pre>', html, re.S)
     assert summary_after
     assert "Ann 0, Bob 0, Cat 0" in summary_before.group(1)
     assert "Ann 12, Bob 13, Cat 9" in summary_after.group(1)
