@@ -1,6 +1,7 @@
 """What the banking games (Ace-Deuce-Jack, Ziginette, Skin) share: the bank event's fields and
-the limits it sets, their checks, the house's cut, a deal's money as hands and as ledger
-postings, and the session's outcome.
+the limits it sets, their checks (the limits, a bet outside them or beyond the bank, a banker who
+bets, a card turned twice), the bank's rows on the table screen, the house's cut, a deal's money
+as hands and as ledger postings, and the session's outcome.
 
 Amounts are whole chips (ints); the table's ledger turns them into money (``docs/ledger.md``).
 
@@ -19,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol, TypeVar
 
 from .cards import Card
-from .core import HandScore, Option, Outcome, ScoreLine, Severity, Violation
+from .core import Family, HandScore, Option, Outcome, Rules, ScoreLine, Severity, Violation
 from .events import Event, Seat
 from .money import MAX_AMOUNT, Chips, Posting
 from .text import Text, shown, tr
@@ -104,6 +105,86 @@ def limits_problems(event: BankEvent, *, stack_rule: str | None = "cover") -> li
     return problems
 
 
+def game_over() -> Violation:
+    """``game-over``: anything recorded after the session ended."""
+    return Violation("game-over", session_over(), rule="bank")
+
+
+def session_over() -> Text:
+    """The prompt (and the refusal) once the session has ended."""
+    return tr("The session is over.")
+
+
+def no_bank() -> Violation:
+    """``no-bank``: a deal or a bet before anyone holds the bank."""
+    return Violation("no-bank", tr("Say first who holds the bank and the limits."), rule="bank")
+
+
+def banker_bets(player: str) -> Violation:
+    """``banker-bets``: the banker bets against their own bank."""
+    return Violation(
+        "banker-bets", tr("{player} holds the bank and does not bet.", player=player), rule="bets"
+    )
+
+
+def outside_limits(player: str, amount: int, limits: Limits) -> Violation:
+    """``bet-out-of-limits``: a bet below the smallest or above the largest."""
+    return Violation(
+        "bet-out-of-limits",
+        tr(
+            "{player}'s bet of {amount} is outside the limits: {low} to {high}.",
+            player=player,
+            amount=Chips(amount),
+            low=Chips(limits.min_bet),
+            high=Chips(limits.max_bet),
+        ),
+        rule="bets",
+    )
+
+
+def beyond_bank(
+    limits: Limits, total: int, cover: str, rule: str, say: Callable[[Chips, Chips], Text]
+) -> list[Violation]:
+    """``beyond-bank``: the bank's bets come to ``total``, more than the stack the banker said
+    they can cover (none said: never); refused with ``cover = cap``, else flagged.
+    ``say(total, stack)`` words it (each game counts the bets its own way)."""
+    if not limits.stack or total <= limits.stack:
+        return []
+    message = say(Chips(total), Chips(limits.stack))
+    return [Violation("beyond-bank", message, severity=cover_severity(cover), rule=rule)]
+
+
+def no_joker() -> Violation:
+    """``bad-card``: a joker, which no banking game's pack has."""
+    return Violation("bad-card", tr("There is no joker in the pack."), rule="cards")
+
+
+def turned_twice(card: Card) -> Violation:
+    """``card-twice``: a card turned again in the same deal."""
+    return Violation(
+        "card-twice", tr("{card} has already been turned this deal.", card=card), rule="cards"
+    )
+
+
+def bank_rows(
+    names: Sequence[str], limits: Limits, *, per_card: bool = False, cover: bool = True
+) -> list[tuple[str, str]]:
+    """The bank's rows on the table screen: the banker, the limits (``per_card``: on each card)
+    and, with ``cover``, what the bank can cover when said."""
+    low, high = Chips(limits.min_bet), Chips(limits.max_bet)
+    if per_card:
+        bets = tr("{low} to {high} per card", low=low, high=high)
+    else:
+        bets = tr("{low} to {high}", low=low, high=high)
+    rows: list[tuple[str, str]] = [
+        (tr("Banker"), shown(names[limits.banker])),
+        (tr("Bets"), bets),
+    ]
+    if cover and limits.stack:
+        rows.append((tr("Bank can cover"), shown(Chips(limits.stack))))
+    return rows
+
+
 def too_much(amount: int, rule: str, say: Callable[[Chips, Chips], Text]) -> list[Violation]:
     """``too-much``: an amount above ``money.MAX_AMOUNT``, which no table plays (so an import
     cannot bring in an amount that breaks a sum or a column); ``say(amount, limit)`` words it."""
@@ -156,6 +237,15 @@ def house_cut(rule: str, banker_net: int, taken: Iterable[int]) -> int:
     if rule == "gross":
         return sum(amount * CUT_PERCENT // 100 for amount in taken)
     return 0
+
+
+def settle_cut(
+    rule: str, money: Sequence[int], banker: int, taken: Iterable[int]
+) -> tuple[tuple[int, ...], int]:
+    """A deal's money per seat after the house's cut (:func:`house_cut`, taken off the
+    banker's side), and the cut."""
+    cut = house_cut(rule, money[banker], taken)
+    return tuple(m - cut if seat == banker else m for seat, m in enumerate(money)), cut
 
 
 def cut_line(rule: str, cut: int, net: int) -> ScoreLine:
@@ -241,3 +331,40 @@ def session_outcome(ended: bool, totals: Sequence[int]) -> Outcome | None:
         return None
     top = max(totals)
     return Outcome("session-ended", tuple(s for s, t in enumerate(totals) if t == top))
+
+
+class Banked(Protocol):
+    """A banking game's state, as :class:`BankingRules` reads it: the settled deals as scored
+    hands (made once each, :func:`scored`), and whether the session has ended."""
+
+    @property
+    def done(self) -> tuple[HandScore, ...]: ...
+
+    @property
+    def ended(self) -> bool: ...
+
+
+_B = TypeVar("_B", bound=Banked)
+_O = TypeVar("_O")
+
+
+class BankingRules(Rules[_B, _O]):
+    """What every banking game's rules answer alike: its hands are the deals settled, its money
+    goes to the ledger hand by hand (and the house's cut, if any, to the house), and the session
+    ends when the table says so, the best totals winning."""
+
+    family = Family.BANKING
+
+    def hands(self, state: _B) -> tuple[HandScore, ...]:
+        return state.done
+
+    def cuts(self, state: _B) -> Sequence[int]:
+        """The house's cut of each settled deal (none: a game without a house)."""
+        return ()
+
+    def postings(self, state: _B) -> tuple[Posting, ...]:
+        """Each deal's money (docs/ledger.md), the house's cut to the house: zero-sum."""
+        return postings(self.hands(state), self.cuts(state))
+
+    def outcome(self, state: _B) -> Outcome | None:
+        return session_outcome(state.ended, self.scores(state))

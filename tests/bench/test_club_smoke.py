@@ -1,10 +1,12 @@
-"""bench/club.py's setup, quickly: each kind of table it builds holds a legal game, every entry
-it keeps to post is accepted by the entry form that records it, and the first few are recorded
-over the stable interfaces (the record URL, the form's fields, an htmx POST). The benchmark
-itself (gunicorn, PostgreSQL, load) is run by hand: ``.venv/bin/python bench/club.py``."""
+"""bench/club.py's setup (the package bench/clubnight/), quickly: each kind of table it builds
+holds a legal game, every entry it keeps to post is accepted by the entry form that records it,
+and the first few are recorded over the stable interfaces (the record URL, the form's fields, an
+htmx POST). The benchmark itself (gunicorn, PostgreSQL, load) is run by hand:
+``.venv/bin/python bench/club.py``."""
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import sys
 import uuid
@@ -18,16 +20,23 @@ from django.test import Client
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_club", ROOT / "bench" / "club.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_club"] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+def _load(name: str) -> ModuleType:
+    """``clubnight.<name>``, the package loaded from bench/clubnight/ without putting bench/ (a
+    folder of scripts) on the path."""
+    if "clubnight" not in sys.modules:
+        folder = ROOT / "bench" / "clubnight"
+        spec = importlib.util.spec_from_file_location(
+            "clubnight", folder / "__init__.py", submodule_search_locations=[str(folder)]
+        )
+        assert spec is not None and spec.loader is not None
+        package = importlib.util.module_from_spec(spec)
+        sys.modules["clubnight"] = package  # its modules import each other through it
+        spec.loader.exec_module(package)
+    return importlib.import_module(f"clubnight.{name}")
 
 
-club = _load()
+club = _load("build")
+servers = _load("servers")
 
 
 def _sim(game: str, mode: str) -> Any:
@@ -72,7 +81,7 @@ def test_the_garbage_collector_probe_times_each_full_collection(tmp_path: Path) 
     import os
     import subprocess
 
-    (tmp_path / "sitecustomize.py").write_text(club.GC_PROBE)
+    (tmp_path / "sitecustomize.py").write_text(servers.GC_PROBE)
     log = tmp_path / "gc.log"
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
     collect = [sys.executable, "-c", "import gc; gc.collect(); gc.collect(); gc.collect(0)"]
@@ -81,6 +90,6 @@ def test_the_garbage_collector_probe_times_each_full_collection(tmp_path: Path) 
     subprocess.run(collect, env={**env, "COMPANION_BENCH_GC": f"app {log}"}, check=True)
     lines = log.read_text().splitlines()
     assert len(lines) >= 2 and all(line.split()[0] == "app" for line in lines)
-    assert club.gc_summary(log).startswith(
+    assert servers.gc_summary(log).startswith(
         f"full garbage collections in the gunicorn processes over the run: app {len(lines)} ("
     )

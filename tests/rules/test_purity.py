@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 import subprocess
@@ -13,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import companion.rules
+from tests.imports import imported
 
 RULES_DIR = Path(companion.rules.__file__).parent
 PACKAGE_DIR = RULES_DIR.parent
@@ -77,24 +77,6 @@ def test_rules_source_has_no_django_io_clock_or_randomness(path: Path) -> None:
     assert found == []
 
 
-def _imported(path: Path) -> set[str]:
-    """Every module ``path`` imports (``from p import n`` counts as p and p.n), anywhere in the
-    file, TYPE_CHECKING blocks included; relative imports resolved."""
-    package = "companion." + ".".join(path.relative_to(PACKAGE_DIR).parent.parts)
-    names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                base = f"{parent}.{base}" if base else parent
-            names.add(base)
-            names.update(f"{base}.{alias.name}" for alias in node.names)
-    return names
-
-
 GAME_PACKAGES = sorted(p.parent for p in (PACKAGE_DIR / "games").glob("*/game.py"))
 MAY_USE_THE_GAME = {"game.py", "__init__.py", "examples.py"}
 
@@ -105,11 +87,11 @@ def test_no_helper_of_a_game_imports_its_game_module(package: Path) -> None:
     typed by a small Protocol: importing game.py back would make an import cycle."""
     game = f"companion.games.{package.name}.game"
     helpers = [p for p in sorted(package.glob("*.py")) if p.name not in MAY_USE_THE_GAME]
-    offenders = [p.name for p in helpers if game in _imported(p)]
+    offenders = [p.name for p in helpers if game in imported(p)]
     assert offenders == [], f"{', '.join(offenders)} import {game}"
 
 
 def test_the_engine_core_imports_nothing_from_the_games() -> None:
     for path in sorted(RULES_DIR.rglob("*.py")):
-        games = sorted(n for n in _imported(path) if n.startswith("companion.games"))
+        games = sorted(n for n in imported(path) if n.startswith("companion.games"))
         assert games == [], f"{path.name} imports {games}"

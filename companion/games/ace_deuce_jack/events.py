@@ -1,8 +1,11 @@
-"""Ace-Deuce-Jack's events (what the table records), options and the state a replay builds."""
+"""What an Ace-Deuce-Jack table records (the draw for the bank, the bank, bets, the piles
+turned, a whole hand at once), its options, the hands and banks a replay counts, and the
+``Table`` that :mod:`checks` and :mod:`text` ask of the rules."""
 
 from __future__ import annotations
 
 import dataclasses
+from typing import Protocol
 
 from companion.rules.banking import BankEvent
 from companion.rules.banking import Limits as Limits  # re-exported: the games and forms use it
@@ -82,7 +85,6 @@ class AceDeuceJackOptions:
     ace: str = "high"  # in the draw for the first banker the ace is "high" or "low"
 
 
-
 @dataclasses.dataclass(frozen=True)
 class Hand:
     """A hand under way: the bets placed (seat, amount) in order and the cards turned."""
@@ -127,3 +129,28 @@ class AceDeuceJackState:
     #: The last hand was settled before its third pile was turned, and nothing has been recorded
     #: since: the banker may still show the other piles (ruling 4.2.3), which changes no money.
     showing: bool = False
+
+
+class Table(Protocol):
+    """What :mod:`checks` and :mod:`text` need of the rules (``AceDeuceJack`` has it all), so
+    they never import the game module."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def n_seats(self) -> int: ...
+
+    @property
+    def options(self) -> AceDeuceJackOptions: ...
+
+    @property
+    def house_edge(self) -> str: ...
+
+    def rotation_due(self, state: AceDeuceJackState) -> bool: ...
+
+    def next_banker(self, state: AceDeuceJackState) -> int | None: ...
+
+    def whole_rotations(self, state: AceDeuceJackState) -> bool: ...
+
+    def still_to_draw(self, state: AceDeuceJackState) -> list[int]: ...

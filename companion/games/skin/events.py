@@ -1,8 +1,12 @@
-"""Skin's events (what the table records), options and the state a replay builds."""
+"""What a Skin table records (the first ace, the bank, each card turned and who took it, bets
+and side bets, the banker's choices), its options, the deal a replay builds (cards, pots,
+centre, dead ranks, money moved), and the ``Table`` that :mod:`checks` and :mod:`text` ask of
+the rules."""
 
 from __future__ import annotations
 
 import dataclasses
+from typing import Protocol
 
 from companion.rules.banking import BankEvent
 from companion.rules.banking import Limits as Limits  # re-exported: the games and forms use it
@@ -110,7 +114,6 @@ class SkinOptions:
     cut: str = "off"  # the house's rake: "off" (the source's private game), "net" or "gross"
 
 
-
 @dataclasses.dataclass(frozen=True)
 class Move:
     """Money moved in a deal: ``winner`` takes ``amount`` from ``loser`` (seats), and why."""
@@ -163,3 +166,23 @@ class SkinState:
     #: The deal for the first banker: (seat, card) in dealing order, the last an ace.
     first_draw: tuple[tuple[int, Card], ...] = ()
     ended: bool = False
+
+
+class Table(Protocol):
+    """What :mod:`checks` and :mod:`text` need of the rules (``Skin`` has it all), so they never
+    import the game module."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def n_seats(self) -> int: ...
+
+    @property
+    def options(self) -> SkinOptions: ...
+
+    def expects(self, state: SkinState) -> frozenset[str]: ...
+
+    def dealt_to(self, seat: int, n_cards: int) -> list[int]: ...
+
+    def offered_to(self, deal: DealState) -> int | None: ...

@@ -1,8 +1,11 @@
-"""Ziginette's events (what the table records), options and the state a replay builds."""
+"""What a Ziginette table records (the bank, the deal of two board cards and the banker's, bets
+on board cards, the cards turned), its options, the deal and session a replay builds, and the
+``Table`` that :mod:`checks` and :mod:`text` ask of the rules."""
 
 from __future__ import annotations
 
 import dataclasses
+from typing import Protocol
 
 from companion.rules.banking import BankEvent
 from companion.rules.banking import Limits as Limits  # re-exported: the games and forms use it
@@ -77,7 +80,6 @@ class ZiginetteOptions:
     cover: str = "warn"  # bets beyond the banker's stack: "warn" (flag) or "cap" (refuse)
 
 
-
 @dataclasses.dataclass(frozen=True)
 class Spot:
     """A live board card and the bets on it: (seat, amount), a seat at most once."""
@@ -131,3 +133,21 @@ class ZiginetteState:
     #: The banker lost the last deal: the bank must pass to the right.
     must_pass: bool = False
     ended: bool = False
+
+
+class Table(Protocol):
+    """What :mod:`checks` and :mod:`text` need of the rules (``Ziginette`` has it all), so they
+    never import the game module."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def n_seats(self) -> int: ...
+
+    @property
+    def options(self) -> ZiginetteOptions: ...
+
+    def right_of(self, seat: int) -> int: ...
+
+    def can_stop(self, deal: DealState) -> bool: ...

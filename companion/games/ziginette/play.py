@@ -37,4 +37,3 @@ def money(n_seats: int, banker: int, moves: Sequence[Move]) -> list[int]:
         out[move.seat] += move.amount
         out[banker] -= move.amount
     return out
-
