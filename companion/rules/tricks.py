@@ -2,6 +2,9 @@
 
 Games pass in how *their* cards behave (``suit_of`` for a left bower that belongs to trumps,
 ``strength`` for a trump order like Belote's J 9 A 10 ...); the mechanics live here once.
+The refusals and words the trick games say alike live here too: a trick's leader and size,
+cards recorded twice, the wrong dealer, an entry out of order, the game over, and the
+prompt of a hand played card by card.
 
 >>> from companion.rules.cards import parse_cards, Suit
 >>> winner_index(parse_cards("QS 2H AS 3S"), lead=Suit.SPADES, trump=Suit.HEARTS)
@@ -14,13 +17,42 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Protocol, TypeVar
 
 from companion.rules.cards import Card, Suit
-from companion.rules.core import Severity, Violation
+from companion.rules.core import Outcome, Severity, Violation
 from companion.rules.text import Text, tr, tr_n, trc
 
 SuitOf = Callable[[Card], "Suit | None"]
 Strength = Callable[[Card], int]
+
+
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
+OptionsT_co = TypeVar("OptionsT_co", covariant=True)
+
+
+class RulesView(Protocol[StateT_contra, OptionsT_co]):
+    """What a trick game's helper modules (``checks``, ``text``) may ask of any rules: each
+    game's ``events.Table`` adds what is its own, so the helpers never import the game module."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def n_seats(self) -> int: ...
+
+    @property
+    def options(self) -> OptionsT_co: ...
+
+    def outcome(self, state: StateT_contra) -> Outcome | None: ...
+
+    def winners_text(self, end: Outcome) -> str: ...
+
+    def scores(self, state: StateT_contra) -> tuple[int, ...]: ...
+
+    def teams(self) -> tuple[tuple[int, ...], ...]: ...
+
+    def team_name(self, team: Sequence[int]) -> str: ...
 
 
 def natural_suit(card: Card) -> Suit | None:
@@ -171,6 +203,55 @@ def lead_and_size_problems(
         )
         return [Violation("trick-size", message, rule="play")]
     return []
+
+
+def wrong_dealer(
+    names: Sequence[str], expected: int, dealer: int, *, to_right: bool = False
+) -> Violation:
+    """The deal recorded for ``dealer`` when it is ``expected``'s: the deal passes to the left
+    (or, with ``to_right``, to the right)."""
+    if to_right:
+        message = tr(
+            "It is {player}'s deal (the deal passes to the right), not {other}'s.",
+            player=names[expected],
+            other=names[dealer],
+        )
+    else:
+        message = tr(
+            "It is {player}'s deal (the deal passes to the left), not {other}'s.",
+            player=names[expected],
+            other=names[dealer],
+        )
+    return Violation("wrong-dealer", message, rule="deal")
+
+
+def game_over() -> Violation:
+    """Any entry once the game is over."""
+    return Violation("game-over", tr("The game is over: nothing more can be recorded."))
+
+
+def out_of_order(kind: str, tricks: Sequence[TrickRecord] | None, first: Text) -> Violation:
+    """An entry of ``kind`` that comes at the wrong moment. Expected: the deal of the next hand
+    when no hand is being played (``tricks`` None), the next trick once one is recorded, else
+    ``first`` (what may start the hand: ``the first trick or the hand's points``)."""
+    what: Text
+    if tricks is None:
+        what = tr("the deal of the next hand")
+    elif tricks:
+        what = tr("trick {number}", number=len(tricks) + 1)
+    else:
+        what = first
+    return Violation(
+        "out-of-order",
+        tr("A {kind} cannot be recorded now: expecting {what}.", kind=kind, what=what),
+    )
+
+
+def leads_trick(player: str, number: int, tricks: int) -> Text:
+    """The prompt while a hand is played card by card: ``Ann leads trick 3 of 13.``"""
+    return tr(
+        "{player} leads trick {number} of {tricks}.", player=player, number=number, tricks=tricks
+    )
 
 
 def comma_list(items: Sequence[str]) -> str:

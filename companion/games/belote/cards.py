@@ -18,7 +18,7 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 
 from companion.rules.cards import ACE, JACK, KING, QUEEN, Card, Suit, deck
-from companion.rules.text import Text, suit_name, tr
+from companion.rules.text import Text, shown, suit_name, tr
 from companion.rules.tricks import HELD, Duty, winner_index
 
 DECK = frozenset(deck(32))
@@ -259,3 +259,13 @@ def best_team(
     if equal == "cancel":
         return None
     return 0 if first0 > first1 else 1
+
+
+def meld_name(cards: Sequence[Card], trump: Suit) -> Text:
+    """The declaration's name (``tierce K♥ high``), or its cards if they make none."""
+    meld = classify(cards, trump)
+    return meld.name if isinstance(meld, Meld) else shown(tuple(cards))
+
+
+def belote_cards(trump: Suit) -> frozenset[Card]:
+    return frozenset({Card(KING, trump), Card(QUEEN, trump)})

@@ -1,7 +1,8 @@
 """Checks on what a Belote table records: declarations, belote and a hand's trick points.
 
 Each function returns the problems as :class:`Violation` sentences for the phone; the rules class
-(``belote.py``) decides when to call them. Rulings: ``shared/rules/belote/rulings.md`` §1.2.4,
+(``game.py``) decides when to call them: :meth:`Belote.violations` delegates every check of an
+entry here, each named by its violation code. Rulings: ``shared/rules/belote/rulings.md`` §1.2.4,
 §1.2.6 and §1.3.9-1.3.10.
 """
 
@@ -12,27 +13,41 @@ from collections.abc import Sequence
 
 from companion.games.belote.cards import (
     CARD_POINTS,
+    DECK,
     HAND_POINTS,
     LAST_TRICK,
     POSSIBLE_CARD_POINTS,
     Meld,
+    belote_cards,
     classify,
+    meld_name,
 )
-from companion.games.belote.events import Bid
-from companion.rules.cards import KING, QUEEN, Card, Suit
+from companion.games.belote.events import (
+    BeloteCall,
+    BeloteState,
+    Bid,
+    Deal,
+    Hand,
+    Result,
+    Table,
+    Trick,
+)
+from companion.games.belote.play import play_flags
+from companion.rules.cards import Card, Suit
 from companion.rules.core import Violation
-from companion.rules.text import Text, shown, tr
+from companion.rules.events import Event
+from companion.rules.text import Text, tr
+from companion.rules.tricks import (
+    duplicate_problems,
+    game_over,
+    lead_and_size_problems,
+    wrong_dealer,
+)
 
 HAND_SIZE = 8
 SUITS = {s.value: s for s in Suit}
 CALLS = ("take", "pass", *SUITS)
 Declared = tuple[int, tuple[Card, ...]]  # (seat, cards)
-
-
-def meld_name(cards: Sequence[Card], trump: Suit) -> Text:
-    """The declaration's name (``tierce K♥ high``), or its cards if they make none."""
-    meld = classify(cards, trump)
-    return meld.name if isinstance(meld, Meld) else shown(tuple(cards))
 
 
 def _not_a_meld(why: str, who: str, cards: tuple[Card, ...]) -> Text:
@@ -66,10 +81,6 @@ def _not_a_meld(why: str, who: str, cards: tuple[Card, ...]) -> Text:
         player=player,
         cards=cards,
     )
-
-
-def belote_cards(trump: Suit) -> frozenset[Card]:
-    return frozenset({Card(KING, trump), Card(QUEEN, trump)})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -528,3 +539,203 @@ def _possible(names: tuple[str, str], points: tuple[int, int], last: int | None)
             n=points[bad],
         )
     return [Violation("points-impossible", text, rule="card-points")]
+
+
+# --- the checks of an entry, called by Belote.violations -------------------------------------
+
+
+ENTRY_NOUNS = {
+    "deal": tr("A deal"),
+    "bid": tr("A bid"),
+    "redeal": tr("A redeal"),
+    "declare": tr("A declaration"),
+    "belote": tr("A belote announcement"),
+    "trick": tr("A trick"),
+    "result": tr("A quick entry"),
+}
+
+
+def unexpected(rules: Table, state: BeloteState, event: Event) -> Violation:
+    if rules.outcome(state) is not None:
+        return game_over()
+    hand, kind = state.hand, event.kind
+    declarations = rules.options.declarations
+    if hand is not None and kind in ("declare", "belote"):
+        if kind == "declare" and declarations != "all" or declarations == "none":
+            return Violation(
+                "declarations-off",
+                tr("This table does not score carrés and sequences (house rule).")
+                if kind == "declare"
+                else tr("This table does not score belote (house rule)."),
+                rule="declarations",
+            )
+        if kind == "declare" and hand.taker is not None:
+            return Violation(
+                "declare-late",
+                tr(
+                    "Carrés and sequences are announced with the first trick: it is too late "
+                    "once the second trick is under way."
+                ),
+                rule="declarations",
+            )
+    if hand is None:
+        expected = tr("the deal of the next hand")
+    elif hand.taker is None and kind == "result":
+        return Violation(
+            "out-of-order",
+            tr(
+                "The bidding is being recorded bid by bid, so finish it and record the tricks "
+                "(or cancel the bids to use quick entry)."
+            ),
+            rule="recording",
+        )
+    elif hand.taker is None:
+        expected = tr("the bidding ({player} to speak)", player=rules.names[rules.bidder(hand)])
+    elif kind == "result":
+        return Violation(
+            "out-of-order",
+            tr("The bidding was recorded bid by bid, so record this hand trick by trick."),
+            rule="recording",
+        )
+    else:
+        expected = tr("trick {n}", n=len(hand.tricks) + 1)
+    entry = ENTRY_NOUNS.get(kind) or tr("A {kind}", kind=kind)
+    return Violation(
+        "out-of-order",
+        tr("{entry} cannot be recorded now: expecting {expected}.", entry=entry, expected=expected),
+    )
+
+
+def deal_problems(rules: Table, state: BeloteState, deal: Deal) -> list[Violation]:
+    problems = []
+    expected = state.next_dealer
+    if expected is not None and deal.dealer != expected:
+        to_right = rules.options.direction != "left"
+        problems.append(wrong_dealer(rules.names, expected, deal.dealer, to_right=to_right))
+    if deal.upcard is not None and deal.upcard not in DECK:
+        problems.append(not_in_deck(deal.upcard))
+    return problems
+
+
+def decl_context(
+    rules: Table, hand: Hand, trump: Suit | None = None, taker: int | None = None
+) -> DeclarationContext:
+    played = {}
+    for trick in hand.tricks:
+        for seat, card in trick.plays(4):
+            played[card] = (seat, trick.number)
+    return DeclarationContext(
+        names=rules.names,
+        trump=trump or hand.trump or Suit.SPADES,
+        melds=hand.melds,
+        belote=hand.belote,
+        shared_card=rules.options.shared_card,
+        taker=hand.taker if taker is None else taker,
+        upcard=hand.upcard,
+        played=played,
+    )
+
+
+def belote_call_problems(rules: Table, hand: Hand, call: BeloteCall) -> list[Violation]:
+    if hand.belote is not None:
+        return [
+            Violation(
+                "belote-twice",
+                tr(
+                    "{player} has already announced belote in this hand.",
+                    player=rules.names[hand.belote],
+                ),
+                rule="belote",
+            )
+        ]
+    return belote_problems(decl_context(rules, hand), call.seat)
+
+
+def result_problems(rules: Table, hand: Hand, result: Result) -> list[Violation]:
+    trump = SUITS.get(result.trump)
+    if trump is None:
+        return [
+            Violation(
+                "bad-suit",
+                tr("'{trump}' is not a suit: trumps are S, H, D or C.", trump=result.trump),
+                rule="bidding",
+            )
+        ]
+    t_team = result.taker % 2
+    team_names = (
+        rules.team_name(rules.teams()[t_team]),
+        rules.team_name(rules.teams()[1 - t_team]),
+    )
+    mine, theirs = result.taker_points, result.defender_points
+    theirs = HAND_POINTS - mine if theirs is None else theirs
+    last = None if result.last_trick is None else int(result.last_trick % 2 != t_team)
+    claim = PointsClaim(team_names, (mine, theirs), last, result.capot)
+    problems, _ = points_problems(claim)
+    problems += quick_declaration_problems(rules, hand, result, trump)
+    return problems
+
+
+def quick_declaration_problems(
+    rules: Table, hand: Hand, result: Result, trump: Suit
+) -> list[Violation]:
+    opts = rules.options
+    if result.declarations and opts.declarations != "all":
+        return [
+            off(tr("This table does not score carrés and sequences (house rule): leave them out."))
+        ]
+    if result.belote is not None and opts.declarations == "none":
+        return [off(tr("This table does not score belote (house rule): leave them out."))]
+    ctx = dataclasses.replace(
+        decl_context(rules, hand, trump, result.taker), melds=(), belote=result.belote
+    )
+    problems = []
+    for decl in result.declarations:
+        problems += meld_problems(ctx, decl.seat, decl.cards)
+        ctx = dataclasses.replace(ctx, melds=(*ctx.melds, (decl.seat, decl.cards)))
+    if result.belote is not None and not problems:
+        problems += belote_problems(dataclasses.replace(ctx, belote=None), result.belote)
+    return problems
+
+
+def trick_problems(rules: Table, hand: Hand, trick: Trick) -> list[Violation]:
+    names, leader = rules.names, rules.leader(hand)
+    why = tr("the player after the dealer leads the first, then the winner of each trick")
+    if shape := lead_and_size_problems(
+        names, leader, trick.leader, len(trick.cards), range(4), why
+    ):
+        return shape
+    problems = [not_in_deck(c) for c in trick.cards if c not in DECK]
+    problems += duplicate_problems(trick.cards, hand.tricks)
+    if problems:
+        return problems
+    record, _, proven = rules.played(hand, trick.cards)
+    for seat, card in record.plays(4):
+        if card == hand.upcard and seat != hand.taker and hand.taker is not None:
+            problems.append(
+                Violation(
+                    "upcard-taker",
+                    tr(
+                        "{card} was the upcard and went to the taker, {taker}: {player} "
+                        "cannot play it.",
+                        card=card,
+                        taker=names[hand.taker],
+                        player=names[seat],
+                    ),
+                    rule="bidding",
+                )
+            )
+    if problems:
+        return problems
+    return play_flags(names, hand, record, proven)
+
+
+def not_in_deck(card: Card) -> Violation:
+    return Violation(
+        "not-in-deck",
+        tr("{card} is not in the Belote pack (A K Q J 10 9 8 7).", card=card),
+        rule="deal",
+    )
+
+
+def off(message: Text) -> Violation:
+    return Violation("declarations-off", message, rule="declarations")

@@ -1,14 +1,16 @@
-"""Belote's events (what the table records) and the state a replay builds from them."""
+"""Belote's events (what the table records), options, the state a replay builds from them,
+and what the helper modules may ask of the rules (:class:`Table`)."""
 
 from __future__ import annotations
 
 import dataclasses
+from typing import Protocol
 
 from companion.rules.cards import Card, Suit
 from companion.rules.core import HandScore
 from companion.rules.events import Event, Record, Seat
 from companion.rules.text import tr
-from companion.rules.tricks import OpenPlay, TrickRecord
+from companion.rules.tricks import OpenPlay, Proof, RulesView, TrickRecord
 
 # --- events ---------------------------------------------------------------------------------
 
@@ -110,3 +112,35 @@ class BeloteState:
     next_dealer: int | None = None
     pot: int = 0  # litige points waiting for the next hand
     redeals: int = 0
+
+
+@dataclasses.dataclass(frozen=True)
+class BeloteOptions:
+    direction: str = "left"
+    declarations: str = "all"
+    belote_announced: bool = False
+    contract: str = "tricks"
+    ties: str = "fail"
+    belote_on_failure: str = "kept"
+    capot: int = 252
+    trump_lead: str = "opponent"
+    equal_sequences: str = "priority"
+    shared_card: bool = True
+    rounding: str = "half-up"
+    target: int = 1000
+    both_over: str = "tie"
+
+
+class Table(RulesView[BeloteState, BeloteOptions], Protocol):
+    """What :mod:`checks` and :mod:`text` need of the rules (``Belote`` has it all), so they
+    never import the game module."""
+
+    def bidder(self, hand: Hand) -> int: ...
+
+    def leader(self, hand: Hand) -> int: ...
+
+    def needed(self, hand: Hand) -> int: ...
+
+    def played(
+        self, hand: Hand, cards: tuple[Card, ...]
+    ) -> tuple[TrickRecord, tuple[OpenPlay, ...], list[Proof]]: ...

@@ -18,7 +18,8 @@ from typing import Any
 from companion.rules.cards import Suit, parse_cards
 from companion.rules.text import Text, tr
 
-from .score import BeloteOptions, HandFacts, score_hand
+from .events import BeloteOptions
+from .score import HandFacts, score_hand
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 ANN, BOB, CAT, DAN = range(4)

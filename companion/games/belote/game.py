@@ -4,10 +4,10 @@
 Four players in two fixed partnerships (seats 1 & 3 against 2 & 4), 32 cards, two bidding
 rounds, declarations, 162 trick points a hand, first team to the target (1000) wins. A hand is
 ``deal`` then either one ``result`` (quick entry) or the bidding (``bid`` ... or ``redeal``),
-``declare``/``belote`` announcements and eight ``trick`` entries. Helpers: ``belote_events``
-(events and state), ``belote_cards`` (orders, points, play duties, declarations),
-``belote_checks`` (what is refused), ``belote_play`` (tricks and the irregularities they
-prove), ``belote_score`` (options and the hand's score), ``belote_text`` (what the screen says).
+``declare``/``belote`` announcements and eight ``trick`` entries. Helpers: :mod:`.events`
+(events, options, state), :mod:`.cards` (orders, points, play duties, declarations),
+:mod:`.checks` (every check of an entry), :mod:`.play` (tricks and the irregularities they
+prove), :mod:`.score` (the hand's score), :mod:`.text` (what the screen says).
 
 Options (all from rulings §1.1-1.3): ``direction``, ``declarations``, ``belote_announced``,
 ``contract``, ``ties``, ``belote_on_failure``, ``capot``, ``trump_lead``, ``equal_sequences``,
@@ -30,19 +30,17 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
+from companion.games.belote import checks
 from companion.games.belote import text as belote_text
-from companion.games.belote.cards import BELOTE, DECK, HAND_POINTS
+from companion.games.belote.cards import BELOTE
 from companion.games.belote.checks import (
     SUITS,
-    DeclarationContext,
-    PointsClaim,
-    belote_problems,
     bid_problems,
     meld_problems,
-    points_problems,
 )
 from companion.games.belote.events import (
     BeloteCall,
+    BeloteOptions,
     BeloteState,
     Bid,
     Deal,
@@ -55,29 +53,25 @@ from companion.games.belote.events import (
 from companion.games.belote.play import (
     TRICKS,
     card_facts,
-    play_flags,
     prove,
     quick_facts,
     trick_record,
 )
 from companion.games.belote.score import (
-    BeloteOptions,
     HandFacts,
     contract_threshold,
     declaration_points,
     score_hand,
     turn_order,
 )
-from companion.rules.cards import Card, Suit
+from companion.rules.cards import Card
 from companion.rules.core import Family, HandScore, Option, Outcome, Reminder, Rules, Violation
 from companion.rules.events import Event, event_types
-from companion.rules.text import Text, tr
+from companion.rules.text import tr
 from companion.rules.tricks import (
     OpenPlay,
     Proof,
     TrickRecord,
-    duplicate_problems,
-    lead_and_size_problems,
 )
 
 
@@ -152,162 +146,24 @@ class Belote(Rules[BeloteState, BeloteOptions]):
     # --- validation ----------------------------------------------------------------------------
     def violations(self, state: BeloteState, event: Event) -> list[Violation]:
         if event.kind not in self.expects(state):
-            return [belote_text.unexpected(self, state, event)]
+            return [checks.unexpected(self, state, event)]
         if isinstance(event, Deal):
-            return self._deal_problems(state, event)
+            return checks.deal_problems(self, state, event)
         hand = state.hand
         assert hand is not None
         if isinstance(event, Bid):
             return bid_problems(self.names, self.bidder(hand), hand.upcard, len(hand.bids), event)
         if isinstance(event, Result):
-            return self._result_problems(hand, event)
+            return checks.result_problems(self, hand, event)
         if isinstance(event, Declare):
-            return meld_problems(self._decl_context(hand), event.seat, event.cards)
+            return meld_problems(checks.decl_context(self, hand), event.seat, event.cards)
         if isinstance(event, BeloteCall):
-            return self._belote_call_problems(hand, event)
+            return checks.belote_call_problems(self, hand, event)
         if isinstance(event, Trick):
-            return self._trick_problems(hand, event)
+            return checks.trick_problems(self, hand, event)
         return []  # Redeal: nothing to check once it is expected
 
-    def _deal_problems(self, state: BeloteState, deal: Deal) -> list[Violation]:
-        problems = []
-        expected = state.next_dealer
-        if expected is not None and deal.dealer != expected:
-            player, other = self.names[expected], self.names[deal.dealer]
-            problems.append(
-                Violation(
-                    "wrong-dealer",
-                    tr(
-                        "It is {player}'s deal (the deal passes to the left), not {other}'s.",
-                        player=player,
-                        other=other,
-                    )
-                    if self.options.direction == "left"
-                    else tr(
-                        "It is {player}'s deal (the deal passes to the right), not {other}'s.",
-                        player=player,
-                        other=other,
-                    ),
-                    rule="deal",
-                )
-            )
-        if deal.upcard is not None and deal.upcard not in DECK:
-            problems.append(_not_in_deck(deal.upcard))
-        return problems
-
-    def _decl_context(
-        self, hand: Hand, trump: Suit | None = None, taker: int | None = None
-    ) -> DeclarationContext:
-        played = {}
-        for trick in hand.tricks:
-            for seat, card in trick.plays(4):
-                played[card] = (seat, trick.number)
-        return DeclarationContext(
-            names=self.names,
-            trump=trump or hand.trump or Suit.SPADES,
-            melds=hand.melds,
-            belote=hand.belote,
-            shared_card=self.options.shared_card,
-            taker=hand.taker if taker is None else taker,
-            upcard=hand.upcard,
-            played=played,
-        )
-
-    def _belote_call_problems(self, hand: Hand, call: BeloteCall) -> list[Violation]:
-        if hand.belote is not None:
-            return [
-                Violation(
-                    "belote-twice",
-                    tr(
-                        "{player} has already announced belote in this hand.",
-                        player=self.names[hand.belote],
-                    ),
-                    rule="belote",
-                )
-            ]
-        return belote_problems(self._decl_context(hand), call.seat)
-
-    def _result_problems(self, hand: Hand, result: Result) -> list[Violation]:
-        trump = SUITS.get(result.trump)
-        if trump is None:
-            return [
-                Violation(
-                    "bad-suit",
-                    tr("'{trump}' is not a suit: trumps are S, H, D or C.", trump=result.trump),
-                    rule="bidding",
-                )
-            ]
-        t_team = result.taker % 2
-        team_names = (
-            self.team_name(self.teams()[t_team]),
-            self.team_name(self.teams()[1 - t_team]),
-        )
-        mine, theirs = result.taker_points, result.defender_points
-        theirs = HAND_POINTS - mine if theirs is None else theirs
-        last = None if result.last_trick is None else int(result.last_trick % 2 != t_team)
-        claim = PointsClaim(team_names, (mine, theirs), last, result.capot)
-        problems, _ = points_problems(claim)
-        problems += self._quick_declaration_problems(hand, result, trump)
-        return problems
-
-    def _quick_declaration_problems(
-        self, hand: Hand, result: Result, trump: Suit
-    ) -> list[Violation]:
-        opts = self.options
-        if result.declarations and opts.declarations != "all":
-            return [
-                _off(
-                    tr(
-                        "This table does not score carrés and sequences (house rule): leave "
-                        "them out."
-                    )
-                )
-            ]
-        if result.belote is not None and opts.declarations == "none":
-            return [_off(tr("This table does not score belote (house rule): leave them out."))]
-        ctx = dataclasses.replace(
-            self._decl_context(hand, trump, result.taker), melds=(), belote=result.belote
-        )
-        problems = []
-        for decl in result.declarations:
-            problems += meld_problems(ctx, decl.seat, decl.cards)
-            ctx = dataclasses.replace(ctx, melds=(*ctx.melds, (decl.seat, decl.cards)))
-        if result.belote is not None and not problems:
-            problems += belote_problems(dataclasses.replace(ctx, belote=None), result.belote)
-        return problems
-
-    def _trick_problems(self, hand: Hand, trick: Trick) -> list[Violation]:
-        names, leader = self.names, self.leader(hand)
-        why = tr("the player after the dealer leads the first, then the winner of each trick")
-        if shape := lead_and_size_problems(
-            names, leader, trick.leader, len(trick.cards), range(4), why
-        ):
-            return shape
-        problems = [_not_in_deck(c) for c in trick.cards if c not in DECK]
-        problems += duplicate_problems(trick.cards, hand.tricks)
-        if problems:
-            return problems
-        record, _, proven = self._played(hand, trick.cards)
-        for seat, card in record.plays(4):
-            if card == hand.upcard and seat != hand.taker and hand.taker is not None:
-                problems.append(
-                    Violation(
-                        "upcard-taker",
-                        tr(
-                            "{card} was the upcard and went to the taker, {taker}: {player} "
-                            "cannot play it.",
-                            card=card,
-                            taker=names[hand.taker],
-                            player=names[seat],
-                        ),
-                        rule="bidding",
-                    )
-                )
-        if problems:
-            return problems
-        return play_flags(names, hand, record, proven)
-
-    def _played(
+    def played(
         self, hand: Hand, cards: tuple[Card, ...]
     ) -> tuple[TrickRecord, tuple[OpenPlay, ...], list[Proof]]:
         """A trick's record and what it proves. Replay checks a trick, then applies it: the
@@ -341,7 +197,7 @@ class Belote(Rules[BeloteState, BeloteOptions]):
         if isinstance(event, Result):
             return self._finish(state, hand, quick_facts(event, hand.dealer))
         assert isinstance(event, Trick)
-        record, pending, _ = self._played(hand, event.cards)
+        record, pending, _ = self.played(hand, event.cards)
         hand = dataclasses.replace(hand, tricks=(*hand.tricks, record), pending=pending)
         if len(hand.tricks) < TRICKS:
             return dataclasses.replace(state, hand=hand)
@@ -412,15 +268,3 @@ class Belote(Rules[BeloteState, BeloteOptions]):
             extra[hand.belote % 2] += BELOTE
         t_team = hand.taker % 2
         return contract_threshold(self.options, extra[t_team], extra[1 - t_team])
-
-
-def _not_in_deck(card: Card) -> Violation:
-    return Violation(
-        "not-in-deck",
-        tr("{card} is not in the Belote pack (A K Q J 10 9 8 7).", card=card),
-        rule="deal",
-    )
-
-
-def _off(message: Text) -> Violation:
-    return Violation("declarations-off", message, rule="declarations")

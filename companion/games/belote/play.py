@@ -17,12 +17,13 @@ from companion.games.belote.cards import (
     DECK,
     HAND_POINTS,
     LAST_TRICK,
+    belote_cards,
     duties,
+    meld_name,
     partner_is_winning,
     trick_points,
     trick_winner,
 )
-from companion.games.belote.checks import belote_cards, meld_name
 from companion.games.belote.events import Hand, Result
 from companion.games.belote.score import HandFacts
 from companion.rules.cards import Card, Suit

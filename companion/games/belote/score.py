@@ -22,26 +22,10 @@ from companion.games.belote.cards import (
     best_team,
     classify,
 )
+from companion.games.belote.events import BeloteOptions
 from companion.rules.cards import Card, Suit
 from companion.rules.core import ScoreLine
 from companion.rules.text import Text, tr
-
-
-@dataclasses.dataclass(frozen=True)
-class BeloteOptions:
-    direction: str = "left"
-    declarations: str = "all"
-    belote_announced: bool = False
-    contract: str = "tricks"
-    ties: str = "fail"
-    belote_on_failure: str = "kept"
-    capot: int = 252
-    trump_lead: str = "opponent"
-    equal_sequences: str = "priority"
-    shared_card: bool = True
-    rounding: str = "half-up"
-    target: int = 1000
-    both_over: str = "tie"
 
 
 @dataclasses.dataclass(frozen=True)

@@ -1,10 +1,7 @@
 """What the Belote screen says: the house options, the prompt, the info rows, hand summaries
-and the message for an entry that comes at the wrong moment."""
+and the reminders."""
 
 from __future__ import annotations
-
-from collections.abc import Sequence
-from typing import Protocol
 
 from companion.games.belote.cards import (
     CARD_POINTS,
@@ -14,55 +11,17 @@ from companion.games.belote.cards import (
     PLAIN_POINTS,
     TRUMP_ORDER,
     TRUMP_POINTS,
+    meld_name,
     trick_points,
 )
-from companion.games.belote.checks import meld_name
-from companion.games.belote.events import BeloteState, Hand
-from companion.games.belote.score import BeloteOptions, HandFacts
+from companion.games.belote.events import BeloteState, Hand, Table
+from companion.games.belote.score import HandFacts
 from companion.rules.cards import Suit
-from companion.rules.core import Option, Outcome, Reminder, Violation
-from companion.rules.events import Event
+from companion.rules.core import Option, Reminder
 from companion.rules.text import Text, or_quick_entry, shown, tr, tr_n, trc
 from companion.rules.tricks import order_text
 
-
-class Belote(Protocol):
-    """What this module needs of the rules (``game.Belote`` has it all), so it never imports
-    the game module."""
-
-    @property
-    def names(self) -> tuple[str, ...]: ...
-
-    @property
-    def options(self) -> BeloteOptions: ...
-
-    def outcome(self, state: BeloteState) -> Outcome | None: ...
-
-    def winners_text(self, end: Outcome) -> str: ...
-
-    def scores(self, state: BeloteState) -> tuple[int, ...]: ...
-
-    def teams(self) -> tuple[tuple[int, ...], ...]: ...
-
-    def team_name(self, team: Sequence[int]) -> str: ...
-
-    def bidder(self, hand: Hand) -> int: ...
-
-    def leader(self, hand: Hand) -> int: ...
-
-    def needed(self, hand: Hand) -> int: ...
-
-
 NO, YES = ((False, trc("choice", "no")), (True, trc("choice", "yes")))
-ENTRY_NOUNS = {
-    "deal": tr("A deal"),
-    "bid": tr("A bid"),
-    "redeal": tr("A redeal"),
-    "declare": tr("A declaration"),
-    "belote": tr("A belote announcement"),
-    "trick": tr("A trick"),
-    "result": tr("A quick entry"),
-}
 
 
 def _number(n: int) -> Text:
@@ -185,7 +144,7 @@ OPTION_INFO = (
 )
 
 
-def prompt(rules: Belote, state: BeloteState) -> str:
+def prompt(rules: Table, state: BeloteState) -> str:
     if (end := rules.outcome(state)) is not None:
         return tr("Game over: {winners}", winners=rules.winners_text(end))
     names, hand = rules.names, state.hand
@@ -230,7 +189,7 @@ def _bidding_prompt(bidder: str, hand: Hand) -> Text:
     return or_quick_entry(step)
 
 
-def info(rules: Belote, state: BeloteState) -> list[tuple[str, str]]:
+def info(rules: Table, state: BeloteState) -> list[tuple[str, str]]:
     names, hand = rules.names, state.hand
     rows: list[tuple[str, str]] = []
     teams = [rules.team_name(t) for t in rules.teams()]
@@ -260,7 +219,7 @@ def info(rules: Belote, state: BeloteState) -> list[tuple[str, str]]:
     return rows
 
 
-def _contract_rows(rules: Belote, hand: Hand, teams: list[str]) -> list[tuple[str, str]]:
+def _contract_rows(rules: Table, hand: Hand, teams: list[str]) -> list[tuple[str, str]]:
     assert hand.taker is not None and hand.trump is not None
     names, t_team = rules.names, hand.taker % 2
     rows: list[tuple[str, str]] = [
@@ -305,58 +264,7 @@ def _contract_rows(rules: Belote, hand: Hand, teams: list[str]) -> list[tuple[st
     return rows
 
 
-def unexpected(rules: Belote, state: BeloteState, event: Event) -> Violation:
-    if rules.outcome(state) is not None:
-        return Violation("game-over", tr("The game is over: nothing more can be recorded."))
-    hand, kind = state.hand, event.kind
-    declarations = rules.options.declarations
-    if hand is not None and kind in ("declare", "belote"):
-        if kind == "declare" and declarations != "all" or declarations == "none":
-            return Violation(
-                "declarations-off",
-                tr("This table does not score carrés and sequences (house rule).")
-                if kind == "declare"
-                else tr("This table does not score belote (house rule)."),
-                rule="declarations",
-            )
-        if kind == "declare" and hand.taker is not None:
-            return Violation(
-                "declare-late",
-                tr(
-                    "Carrés and sequences are announced with the first trick: it is too late "
-                    "once the second trick is under way."
-                ),
-                rule="declarations",
-            )
-    if hand is None:
-        expected = tr("the deal of the next hand")
-    elif hand.taker is None and kind == "result":
-        return Violation(
-            "out-of-order",
-            tr(
-                "The bidding is being recorded bid by bid, so finish it and record the tricks "
-                "(or cancel the bids to use quick entry)."
-            ),
-            rule="recording",
-        )
-    elif hand.taker is None:
-        expected = tr("the bidding ({player} to speak)", player=rules.names[rules.bidder(hand)])
-    elif kind == "result":
-        return Violation(
-            "out-of-order",
-            tr("The bidding was recorded bid by bid, so record this hand trick by trick."),
-            rule="recording",
-        )
-    else:
-        expected = tr("trick {n}", n=len(hand.tricks) + 1)
-    entry = ENTRY_NOUNS.get(kind) or tr("A {kind}", kind=kind)
-    return Violation(
-        "out-of-order",
-        tr("{entry} cannot be recorded now: expecting {expected}.", entry=entry, expected=expected),
-    )
-
-
-def hand_summary(rules: Belote, hand: Hand, facts: HandFacts, result: str) -> str:
+def hand_summary(rules: Table, hand: Hand, facts: HandFacts, result: str) -> str:
     t_team = facts.taker % 2
     mine, theirs = facts.points[t_team], facts.points[1 - t_team]
     if result == "made":
@@ -394,7 +302,7 @@ def hand_summary(rules: Belote, hand: Hand, facts: HandFacts, result: str) -> st
     return tr("{player} took {suit} — {result}", player=player, suit=trump, result=outcome)
 
 
-def reminders(rules: Belote, state: BeloteState) -> list[Reminder]:
+def reminders(rules: Table, state: BeloteState) -> list[Reminder]:
     """Card orders and values while a hand is on; the duties of play once trump is known."""
     hand = state.hand
     if hand is None or rules.outcome(state) is not None:

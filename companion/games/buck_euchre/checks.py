@@ -30,9 +30,11 @@ from companion.rules.tricks import (
     counted_step,
     duplicate_problems,
     follow_step,
+    game_over,
     lead_and_size_problems,
     name_list,
     revoke_text,
+    wrong_dealer,
 )
 
 #: An entry's kind, for "A bid cannot be recorded now".
@@ -48,7 +50,7 @@ ENTRY_NOUNS = {
 def unexpected(rules: Table, state: BuckEuchreState, event: Event) -> Violation:
     hand, kind = state.hand, event.kind
     if rules.outcome(state) is not None:
-        return Violation("game-over", tr("The game is over: nothing more can be recorded."))
+        return game_over()
     entry = ENTRY_NOUNS.get(kind) or tr("A {kind}", kind=kind)
     if hand is None:
         return Violation(
@@ -102,17 +104,7 @@ def deal_problems(rules: Table, state: BuckEuchreState, deal: Deal) -> list[Viol
     problems = []
     expected = state.next_dealer
     if expected is not None and deal.dealer != expected:
-        problems.append(
-            Violation(
-                "wrong-dealer",
-                tr(
-                    "It is {player}'s deal (the deal passes to the left), not {other}'s.",
-                    player=rules.names[expected],
-                    other=rules.names[deal.dealer],
-                ),
-                rule="deal",
-            )
-        )
+        problems.append(wrong_dealer(rules.names, expected, deal.dealer))
     if deal.upcard is not None and deal.upcard not in play.DECK:
         problems.append(not_in_deck(deal.upcard))
     return problems

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from companion.rules.cards import Card, Suit
-from companion.rules.core import HandScore, Outcome
+from companion.rules.core import HandScore
 from companion.rules.events import Event, PerSeat, Seat
 from companion.rules.text import tr
-from companion.rules.tricks import Failure, TrickRecord
+from companion.rules.tricks import Failure, RulesView, TrickRecord
 
 # --- events ---------------------------------------------------------------------------------
 
@@ -93,18 +93,9 @@ class BuckEuchreState:
     sweeper: int | None = None  # took all five tricks: the game is theirs (ruling 8.2.6.1)
 
 
-class Table(Protocol):
+class Table(RulesView[BuckEuchreState, BuckEuchreOptions], Protocol):
     """What :mod:`checks` and :mod:`text` need of the rules (``BuckEuchre`` has it all), so
     they never import the game module."""
-
-    @property
-    def names(self) -> tuple[str, ...]: ...
-
-    def outcome(self, state: BuckEuchreState) -> Outcome | None: ...
-
-    def winners_text(self, end: Outcome) -> str: ...
-
-    def scores(self, state: BuckEuchreState) -> tuple[int, ...]: ...
 
     def expects(self, state: BuckEuchreState) -> frozenset[str]: ...
 

@@ -16,7 +16,7 @@ from companion.games.buck_euchre.play import (
 from companion.rules.cards import ACE, JACK, KING, QUEEN, Card, Suit
 from companion.rules.core import Reminder
 from companion.rules.text import Text, or_quick_entry, shown, tr, trc
-from companion.rules.tricks import comma_list, name_list, order_text
+from companion.rules.tricks import comma_list, leads_trick, name_list, order_text
 
 
 def dot_list(parts: Sequence[str]) -> str:
@@ -64,17 +64,8 @@ def prompt(rules: Table, state: BuckEuchreState) -> Text:
         )
     leader, number = names[rules.leader(hand)], len(hand.tricks) + 1
     if "result" in rules.expects(state):
-        return or_quick_entry(
-            tr(
-                "{player} leads trick {number} of {tricks}.",
-                player=leader,
-                number=number,
-                tricks=TRICKS,
-            )
-        )
-    return tr(
-        "{player} leads trick {number} of {tricks}.", player=leader, number=number, tricks=TRICKS
-    )
+        return or_quick_entry(leads_trick(leader, number, TRICKS))
+    return leads_trick(leader, number, TRICKS)
 
 
 def trump_text(rules: Table, hand: Hand) -> Text:

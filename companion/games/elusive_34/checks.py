@@ -31,7 +31,13 @@ from companion.rules.cards import Card
 from companion.rules.core import Severity, Violation
 from companion.rules.events import Event
 from companion.rules.text import tr, tr_n
-from companion.rules.tricks import duplicate_problems, lead_and_size_problems, suit_one
+from companion.rules.tricks import (
+    duplicate_problems,
+    game_over,
+    lead_and_size_problems,
+    suit_one,
+    wrong_dealer,
+)
 
 ENTRY_NOUNS = {
     "first-dealer": tr("The first dealer"),
@@ -47,7 +53,7 @@ ENTRY_NOUNS = {
 
 def unexpected(rules: Table, state: Elusive34State, event: Event) -> Violation:
     if rules.outcome(state) is not None:
-        return Violation("game-over", tr("The game is over: nothing more can be recorded."))
+        return game_over()
     entry = ENTRY_NOUNS.get(event.kind) or tr("A {kind}", kind=event.kind)
     hand = state.hand
     if state.first_dealer is None:
@@ -243,20 +249,15 @@ def deal_problems(rules: Table, state: Elusive34State, deal: Deal) -> list[Viola
     problems = []
     expected = state.next_dealer if state.done else state.first_dealer
     if expected is not None and deal.dealer != expected:
-        message = (
-            tr(
-                "It is {player}'s deal (the deal passes to the left), not {other}'s.",
-                player=rules.names[expected],
-                other=rules.names[deal.dealer],
-            )
-            if state.done
-            else tr(
+        if state.done:
+            problems.append(wrong_dealer(rules.names, expected, deal.dealer))
+        else:
+            message = tr(
                 "{player} was found to deal first, not {other}.",
                 player=rules.names[expected],
                 other=rules.names[deal.dealer],
             )
-        )
-        problems.append(Violation("wrong-dealer", message, rule="deal"))
+            problems.append(Violation("wrong-dealer", message, rule="deal"))
     if deal.faceup is not None and deal.faceup not in play.PACK:
         problems.append(not_in_pack(deal.faceup))
     return problems

@@ -7,10 +7,10 @@ from typing import Protocol
 
 from companion.games.elusive_34.evidence import Evidence, Proof
 from companion.rules.cards import Card, Suit
-from companion.rules.core import HandScore, Outcome
+from companion.rules.core import HandScore
 from companion.rules.events import Event, PerSeat, Seat
 from companion.rules.text import tr
-from companion.rules.tricks import TrickRecord
+from companion.rules.tricks import RulesView, TrickRecord
 
 # --- events ---------------------------------------------------------------------------------
 
@@ -176,18 +176,9 @@ class Elusive34State:
     next_dealer: int | None = None
 
 
-class Table(Protocol):
+class Table(RulesView[Elusive34State, Elusive34Options], Protocol):
     """What :mod:`checks` and :mod:`text` need of the rules (``Elusive34`` has it all), so they
     never import the game module."""
-
-    @property
-    def names(self) -> tuple[str, ...]: ...
-
-    @property
-    def n_seats(self) -> int: ...
-
-    @property
-    def options(self) -> Elusive34Options: ...
 
     @property
     def deal_size(self) -> int: ...
@@ -195,12 +186,6 @@ class Table(Protocol):
     def base_for(self, low: int, middle: int) -> int: ...
 
     def values(self) -> dict[str, int]: ...
-
-    def outcome(self, state: Elusive34State) -> Outcome | None: ...
-
-    def winners_text(self, end: Outcome) -> str: ...
-
-    def scores(self, state: Elusive34State) -> tuple[int, ...]: ...
 
     def dealer(self, state: Elusive34State) -> int | None: ...
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from companion.games.malilla.events import MalillaState
 from companion.games.malilla.game import Malilla
 from companion.games.malilla.play import CARD_POINTS, TRICKS
-from companion.games.malilla.score import MalillaState
 from companion.rules.cards import parse_card
 from companion.rules.core import HandScore
 from companion.rules.text import Text, tr

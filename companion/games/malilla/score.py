@@ -1,4 +1,4 @@
-"""Malilla's state and scoring: the dealer's bonus, the hand result, capote, game and forfeits
+"""Malilla's scoring: the dealer's bonus, the hand result, capote, game and forfeits
 (``shared/rules/malilla/rulings.md`` §7.2 points 4, 6, 7, 8 and rulings 7.3.1, 7.3.3, 7.3.6).
 
 :class:`Scorer` is mixed into :class:`~companion.games.malilla.game.Malilla`; every
@@ -11,59 +11,23 @@ import dataclasses
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from companion.games.malilla.events import (
+    Finished,
+    Hand,
+    MalillaOptions,
+    MalillaState,
+    Pair,
+)
 from companion.games.malilla.play import (
-    CARD_POINTS,
     TRICKS,
-    Flag,
     points,
-    points_range,
 )
 from companion.rules.cards import Card
-from companion.rules.core import HandScore, ScoreLine, Violation
+from companion.rules.core import HandScore, ScoreLine
 from companion.rules.text import Text, tr, tr_n
-from companion.rules.tricks import OpenPlay, TrickRecord, suit_title
+from companion.rules.tricks import TrickRecord, suit_title
 
 TARGET = 35  # the game, and what a side's hand points are measured against
-Pair = tuple[int, int]  # one number per side: seats 1 & 3, then seats 2 & 4
-
-
-@dataclasses.dataclass(frozen=True)
-class MalillaOptions:
-    trick_point: bool = True
-    direction: str = "clockwise"
-    penalty: str = "game"
-    forfeit: str = "confirm"
-
-
-@dataclasses.dataclass(frozen=True)
-class Hand:
-    number: int
-    dealer: int
-    upcard: Card
-    held: bool = False  # the dealer's bonus waits until the hand is scored (ruling 3)
-    tricks: tuple[TrickRecord, ...] = ()
-    flags: tuple[Flag, ...] = ()  # irregular plays found so far, in the order found
-    pending: tuple[OpenPlay, ...] = ()  # plays that may yet be flagged (see ``play.prove``)
-
-
-@dataclasses.dataclass(frozen=True)
-class Finished:
-    """The hand scored last: a forfeit may still be confirmed for it until the next deal."""
-
-    hand: Hand
-    cards: Pair
-    tricks: Pair
-    forfeit: int | None = None  # the side that forfeited
-
-
-@dataclasses.dataclass(frozen=True)
-class MalillaState:
-    done: tuple[HandScore, ...] = ()
-    hand: Hand | None = None
-    last: Finished | None = None
-    next_dealer: int | None = None
-    winner: int | None = None  # the side that won the game
-    reason: str = ""  # "target-reached" | "capote" | "forfeit"
 
 
 def bonus_of(upcard: Card) -> int:
@@ -91,16 +55,6 @@ def _sum(done: Sequence[HandScore]) -> Pair:
     return sum(h.points[0] for h in done), sum(h.points[1] for h in done)
 
 
-def _tally(code: str, message: Text) -> Violation:
-    return Violation(code, message, rule="quick-entry")
-
-
-def _between(low: int, high: int) -> Text:
-    if low == high:
-        return tr("exactly {points}", points=low)
-    return tr("{low} to {high}", low=low, high=high)
-
-
 class Scorer:
     if TYPE_CHECKING:
         options: MalillaOptions
@@ -122,9 +76,6 @@ class Scorer:
 
     def side_name(self, side: int) -> str:
         return self.team_name(self.teams()[side])
-
-    def other_name(self, side: int) -> str:
-        return self.side_name(1 - side)
 
     def side_points(self, cards: Pair, tricks: Pair) -> Pair:
         if not self.options.trick_point:
@@ -150,90 +101,6 @@ class Scorer:
             card=hand.upcard,
             suit=hand.upcard.suit,
         )
-
-    # --- quick entry ----------------------------------------------------------------------------
-    def tally_problems(
-        self, side: int, cards: int, tricks: int, other_cards: int | None, other_tricks: int | None
-    ) -> list[Violation]:
-        """What is wrong with one side's card points and tricks (and the other's, if given)."""
-        mine, other = self.side_name(side), self.other_name(side)
-        out = []
-        for name, c, t in ((mine, cards, tricks), (other, other_cards, other_tricks)):
-            if c is not None and not 0 <= c <= CARD_POINTS:
-                out.append(
-                    _tally(
-                        "tally-range",
-                        tr(
-                            "{side} cannot have {points} card points (0 to 60).",
-                            side=name,
-                            points=c,
-                        ),
-                    )
-                )
-            if t is not None and not 0 <= t <= TRICKS:
-                out.append(
-                    _tally(
-                        "tally-range",
-                        tr(
-                            "{side} cannot have won {tricks} tricks (0 to 10).", side=name, tricks=t
-                        ),
-                    )
-                )
-        if out:
-            return out
-        cards_2, tricks_2 = CARD_POINTS - cards, TRICKS - tricks
-        if other_cards is not None and other_cards != cards_2:
-            out.append(
-                _tally(
-                    "card-points-total",
-                    tr(
-                        "{side} {points} and {other} {other_points} card points make {total}, "
-                        "but the cards are worth 60 in all.",
-                        side=mine,
-                        points=cards,
-                        other=other,
-                        other_points=other_cards,
-                        total=cards + other_cards,
-                    ),
-                )
-            )
-        if other_tricks is not None and other_tricks != tricks_2:
-            out.append(
-                _tally(
-                    "tricks-total",
-                    tr(
-                        "{side} {tricks} and {other} {other_tricks} tricks make {total}, "
-                        "but a hand has 10 tricks.",
-                        side=mine,
-                        tricks=tricks,
-                        other=other,
-                        other_tricks=other_tricks,
-                        total=tricks + other_tricks,
-                    ),
-                )
-            )
-        if out:
-            return out
-        for name, c, t in ((mine, cards, tricks), (other, cards_2, tricks_2)):
-            low, high = points_range(t)
-            if not low <= c <= high:
-                out.append(
-                    _tally(
-                        "card-points-impossible",
-                        tr_n(
-                            "{side} won {n} trick: {cards} cards hold {between} card points, "
-                            "not {points}.",
-                            "{side} won {n} tricks: {cards} cards hold {between} card points, "
-                            "not {points}.",
-                            t,
-                            side=name,
-                            cards=4 * t,
-                            between=_between(low, high),
-                            points=c,
-                        ),
-                    )
-                )
-        return out
 
     # --- the deal -------------------------------------------------------------------------------
     def deal(self, state: MalillaState, dealer: int, upcard: Card) -> MalillaState:

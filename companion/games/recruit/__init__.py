@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .game import Deal, Exchange, Pile, Piles, Recruit, RecruitOptions, RecruitState, Trick
+from .events import Deal, Exchange, Pile, Piles, RecruitOptions, RecruitState, Trick
+from .game import Recruit
 
 __all__ = [
     "Deal",

@@ -18,7 +18,8 @@ import dataclasses
 from companion.rules.cards import JACK, KING, QUEEN, parse_card
 from companion.rules.text import Text, tr
 
-from .game import Collected, Recruit
+from .events import Collected
+from .game import Recruit
 
 
 @dataclasses.dataclass(frozen=True)

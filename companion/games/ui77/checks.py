@@ -33,9 +33,11 @@ from companion.rules.tricks import (
     drew,
     duplicate_problems,
     follow_step,
+    game_over,
     lead_and_size_problems,
     revoke_flags,
     suit_one,
+    wrong_dealer,
 )
 
 #: An entry's kind, for "A trick cannot be recorded now".
@@ -54,7 +56,7 @@ GOAL_STEP = 11
 def unexpected(rules: Table, state: Ui77State, event: Event) -> Violation:
     kind = event.kind
     if rules.outcome(state) is not None:
-        return Violation("game-over", tr("The game is over: nothing more can be recorded."))
+        return game_over()
     entry = ENTRY_NOUNS.get(kind) or tr("A {kind}", kind=kind)
     phase = rules.phase(state)
     hand = state.hand
@@ -136,17 +138,7 @@ def deal_problems(rules: Table, state: Ui77State, deal: Deal) -> list[Violation]
     problems = []
     expected = state.next_dealer
     if expected is not None and deal.dealer != expected:
-        problems.append(
-            Violation(
-                "wrong-dealer",
-                tr(
-                    "It is {player}'s deal (the deal passes to the left), not {other}'s.",
-                    player=names[expected],
-                    other=names[deal.dealer],
-                ),
-                rule="deal",
-            )
-        )
+        problems.append(wrong_dealer(names, expected, deal.dealer))
     faceup = (deal.card_one, deal.card_two, deal.card_three)
     problems += [not_in_deck(c) for c in faceup if c not in play.DECK]
     problems += [

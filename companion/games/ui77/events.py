@@ -8,10 +8,10 @@ from decimal import Decimal
 from typing import Protocol
 
 from companion.rules.cards import Card
-from companion.rules.core import HandScore, Outcome
+from companion.rules.core import HandScore
 from companion.rules.events import Event, PerSeat, Seat
 from companion.rules.text import tr
-from companion.rules.tricks import Failure, TrickRecord
+from companion.rules.tricks import Failure, RulesView, TrickRecord
 
 # --- events ---------------------------------------------------------------------------------
 
@@ -134,24 +134,9 @@ class Ui77State:
     totals: tuple[int, ...] = ()  # after the hands done (Go Nov included)
 
 
-class Table(Protocol):
+class Table(RulesView[Ui77State, Ui77Options], Protocol):
     """What :mod:`checks` and :mod:`text` need of the rules (``Ui77`` has it all), so they never
     import the game module."""
-
-    @property
-    def names(self) -> tuple[str, ...]: ...
-
-    @property
-    def n_seats(self) -> int: ...
-
-    @property
-    def options(self) -> Ui77Options: ...
-
-    def outcome(self, state: Ui77State) -> Outcome | None: ...
-
-    def winners_text(self, end: Outcome) -> str: ...
-
-    def scores(self, state: Ui77State) -> tuple[int, ...]: ...
 
     @property
     def points_scale(self) -> int: ...

@@ -9,8 +9,8 @@ from django import forms
 
 from companion import rules as engine
 from companion.games.belote import events as ev
-from companion.games.belote.cards import meld_cards
-from companion.games.belote.checks import CALLS, SUITS, meld_name
+from companion.games.belote.cards import meld_cards, meld_name
+from companion.games.belote.checks import CALLS, SUITS
 from companion.games.belote.game import Belote
 from companion.rules.cards import RANK_NAMES, Card, Suit
 from companion.rules.events import Seat
