@@ -197,7 +197,9 @@ def test_export_then_import_recreates_the_game(client: Client, game_after_first_
     assert "Cancelled entry #4" in text(page)
 
 
-def test_an_imported_game_keeps_its_tables_name(client: Client, game_after_first_hand: Game) -> None:
+def test_an_imported_game_keeps_its_tables_name(
+    client: Client, game_after_first_hand: Game
+) -> None:
     game = game_after_first_hand
     Table.objects.filter(pk=game.table_id).update(name="Thursday at Ann's")
     log = json.loads(client.get(game_url(game, "log.json", key=game.table.view_key)).content)
@@ -216,7 +218,9 @@ def test_an_imported_game_keeps_its_tables_name(client: Client, game_after_first
 
 
 @pytest.mark.parametrize("table", [5, None, ["Thursday"], "x" * 61])
-def test_an_import_with_a_bad_table_name_is_refused(client: Client, db: None, table: object) -> None:
+def test_an_import_with_a_bad_table_name_is_refused(
+    client: Client, db: None, table: object
+) -> None:
     log = json.loads((EXAMPLES / "three-players-quick.json").read_text())
     tables_before = Table.objects.count()
 
