@@ -243,34 +243,31 @@ def _hand_events(shown: str, cards: str, variants: tuple[str, ...], by_tricks: b
     return [*start, Piles(piles=pile_list)]
 
 
+@pytest.mark.parametrize("by_tricks", [False, True], ids=["piles", "thirteen-tricks"])
 @pytest.mark.parametrize(("options", "variants", "shown", "cards", "points"), SCORING_PARAMS)
-def test_hand_score_through_a_replayed_piles_entry(
-    options: dict[str, str], variants: tuple[str, ...], shown: str, cards: str, points: int
+def test_hand_score_through_a_replayed_entry(
+    options: dict[str, str],
+    variants: tuple[str, ...],
+    shown: str,
+    cards: str,
+    points: int,
+    by_tricks: bool,
 ) -> None:
+    """The hand scored from a piles entry, or from thirteen tricks entered card by card (which
+    scores as the piles do)."""
     rules = rules_for(2, **options)
-    events = _hand_events(shown, cards, variants, by_tricks=False)
+    events = _hand_events(shown, cards, variants, by_tricks=by_tricks)
     _, extra = _padded(shown, cards, variants)
     result = replay(rules, events)
     assert result.flagged == ()
     [hand] = rules.hands(result.state)
     assert hand.points[0] == points + extra
-    assert sum(line.points for line in hand.lines[0]) == hand.points[0]
-
-
-@pytest.mark.parametrize(("options", "variants", "shown", "cards", "points"), SCORING_PARAMS)
-def test_hand_score_through_thirteen_tricks_card_by_card(
-    options: dict[str, str], variants: tuple[str, ...], shown: str, cards: str, points: int
-) -> None:
-    rules = rules_for(2, **options)
-    events = _hand_events(shown, cards, variants, by_tricks=True)
-    _, extra = _padded(shown, cards, variants)
-    result = replay(rules, events)
-    assert result.flagged == ()
-    [hand] = rules.hands(result.state)
-    assert hand.points[0] == points + extra
-    piles_events = _hand_events(shown, cards, variants, by_tricks=False)
-    assert hand.points == rules.hands(state_after(rules, piles_events))[0].points
-    assert hand.summary.endswith("card by card")
+    if by_tricks:
+        piles_events = _hand_events(shown, cards, variants, by_tricks=False)
+        assert hand.points == rules.hands(state_after(rules, piles_events))[0].points
+        assert hand.summary.endswith("card by card")
+    else:
+        assert sum(line.points for line in hand.lines[0]) == hand.points[0]
 
 
 def test_worked_examples_of_the_rules_page_score_the_same_card_by_card() -> None:

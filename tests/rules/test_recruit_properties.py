@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
 from companion.games.log import dump_log, load_log, summarize
-from companion.games.recruit import Deal, Exchange, Pile, Piles, Recruit, Trick
+from companion.games.recruit import Deal, Exchange, Piles, Recruit, Trick
 from companion.games.recruit.game import VARIANTS, RecruitState
 from companion.rules import Event, replay, to_dict
-from companion.rules.cards import JACK, KING, QUEEN, Card, Suit, deck
+from companion.rules.cards import Card, Suit, deck
 from companion.rules.events import Seat
 from companion.rules.text import Text
 from tests.rules.proven_late import (
@@ -34,10 +34,10 @@ from tests.rules.proven_late import (
     flags_of,
     long_run,
 )
+from tests.rules.test_recruit import pile_of
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 PACK = deck(53)
-FACE_RANKS = (JACK, QUEEN, KING)
 
 OPTIONS = st.fixed_dictionaries(
     {
@@ -235,13 +235,6 @@ class Table:
 
         plan.breach = Breach(number, seat, card, duty_cards(card, PACK, broken, ("revoke",)))
         return card
-
-
-def pile_of(cards: list[Card], shown: Card, variants: frozenset[str]) -> Pile:
-    faces = [sum(1 for c in cards if c.rank == r) for r in FACE_RANKS]
-    matching = "match" in variants and not shown.is_joker and shown.rank not in FACE_RANKS
-    matches = sum(1 for c in cards if c.rank == shown.rank) if matching else None
-    return Pile(cards=len(cards), jacks=faces[0], queens=faces[1], kings=faces[2], matches=matches)
 
 
 def play_game(data: st.DataObject, n: int, options: dict[str, str]) -> Table:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.games.log import dump_log, load_log
-from companion.games.recruit import Deal, Exchange, Pile, Piles, Recruit, Trick
+from companion.games.recruit import Exchange, Recruit
 from companion.rules import (
     Correction,
     Event,
@@ -18,23 +18,10 @@ from companion.rules import (
     effective_voids,
     replay,
 )
-from companion.rules.cards import parse_card, parse_cards
-from companion.rules.events import Seat
 from companion.rules.text import Text
+from tests.rules.test_recruit import deal, piles, trick
 
 RULES = Recruit(2, names=["Ann", "Bob"])
-
-
-def deal(dealer: int, shown: str = "2H", *variants: str) -> Deal:
-    return Deal(dealer=Seat(dealer), shown=parse_card(shown), variants=frozenset(variants))
-
-
-def trick(cards: str, leader: int | None = None) -> Trick:
-    return Trick(cards=parse_cards(cards), leader=None if leader is None else Seat(leader))
-
-
-def piles(*sizes: int) -> Piles:
-    return Piles(piles=tuple(Pile(cards=n) for n in sizes))
 
 
 def refused(events: list[Event], rules: Recruit = RULES) -> IllegalEventError:

@@ -123,6 +123,28 @@ def trick_data(cards: dict[int, str]) -> dict[str, Any]:
     return data
 
 
+def cards_data(
+    out: int, hands: dict[int, str], *, typed: bool = False, ticked: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """The full-entry form of the rummy games (who went out, each seat's cards): the grid's
+    checkboxes (value ``9H``, ``9H.2`` for a second copy), or the text box; ``ticked`` names
+    the form's other checkboxes to tick (Kaluki's ``kaluki``)."""
+    data: dict[str, Any] = {"out": out}
+    for name in ticked:
+        data[name] = "on"
+    for seat, cards in hands.items():
+        if typed:
+            data[f"cards_{seat}_typed"] = cards
+            continue
+        seen: dict[str, int] = {}
+        values = []
+        for code in cards.split():
+            seen[code] = seen.get(code, 0) + 1
+            values.append(code if seen[code] == 1 else f"{code}.{seen[code]}")
+        data[f"cards_{seat}"] = values
+    return data
+
+
 def starts_with_element(html_text: str, element_id: str) -> bool:
     """Whether the fragment's first element is the one with this id (what htmx swaps in)."""
     return re.match(rf'\s*<[a-z]+\b[^>]*\bid="{element_id}"', html_text) is not None
@@ -153,6 +175,29 @@ def page_hands(response: HttpResponse) -> list[list[int | Decimal]]:
 def replayed_totals(game: Game) -> tuple[int, ...]:
     loaded = actions.load(game)
     return tuple(loaded.rules.scores(loaded.state))
+
+
+def start_in_chips(table: Table, key: str, options: dict[str, Any] | None = None) -> Game:
+    """A game of ``key`` (as :func:`start`) at a table that counts in whole chips (no decimals,
+    a chip worth 1), so amounts read as chips."""
+    Table.objects.filter(pk=table.pk).update(decimals=0, chip_value=1)
+    return start(table, key, options)
+
+
+def ledger(client: Client, game: Game) -> str:
+    """The table's ledger as a reader sees it."""
+    return words(client.get(f"/t/{game.table.score_key}/ledger/"))
+
+
+def ledger_at(client: Client, game: Game, chip_value: str, currency: str = "€") -> str:
+    """The table's ledger once the scorer has set what a chip is worth (no stake per point): with
+    2 decimals, or none for a chip worth 1 and no currency."""
+    decimals = "0" if chip_value == "1" and not currency else "2"
+    client.post(
+        f"/t/{game.table.score_key}/ledger/settings/",
+        {"currency": currency, "decimals": decimals, "chip_value": chip_value, "point_stake": "0"},
+    )
+    return ledger(client, game)
 
 
 def event_count(game: Game) -> int:
@@ -245,31 +290,26 @@ def entry_tests(
     tables (each row names one of that module's fixtures). Assign them to ``test_*`` names in
     the module so pytest collects them there, where its fixtures are visible."""
 
-    @pytest.mark.parametrize(("kind", "fixture", "data", "payload", "shown"), legal)
-    def without_js(
-        client: Client,
-        request: pytest.FixtureRequest,
-        kind: str,
-        fixture: str,
-        data: dict[str, Any],
-        payload: dict[str, Any],
-        shown: str,
-    ) -> None:
-        game: Game = request.getfixturevalue(fixture)
-        assert_recorded_without_js(client, game, kind, data, payload, shown)
+    def recorded(check: Callable[..., None]) -> Callable[..., None]:
+        """A test of every legal row, checked by ``check`` (without JavaScript, or with htmx)."""
 
-    @pytest.mark.parametrize(("kind", "fixture", "data", "payload", "shown"), legal)
-    def with_htmx(
-        client: Client,
-        request: pytest.FixtureRequest,
-        kind: str,
-        fixture: str,
-        data: dict[str, Any],
-        payload: dict[str, Any],
-        shown: str,
-    ) -> None:
-        game: Game = request.getfixturevalue(fixture)
-        assert_recorded_with_htmx(client, game, kind, data, payload, shown)
+        @pytest.mark.parametrize(("kind", "fixture", "data", "payload", "shown"), legal)
+        def test(
+            client: Client,
+            request: pytest.FixtureRequest,
+            kind: str,
+            fixture: str,
+            data: dict[str, Any],
+            payload: dict[str, Any],
+            shown: str,
+        ) -> None:
+            game: Game = request.getfixturevalue(fixture)
+            check(client, game, kind, data, payload, shown)
+
+        return test
+
+    without_js = recorded(assert_recorded_without_js)
+    with_htmx = recorded(assert_recorded_with_htmx)
 
     @pytest.mark.parametrize("htmx", [False, True], ids=["no-js", "htmx"])
     @pytest.mark.parametrize(("kind", "fixture", "data", "message"), illegal)

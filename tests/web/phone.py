@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
+
+from .helpers import PHONE_VIEWPORT
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -105,6 +108,20 @@ def start_game(page: Page, title: str, names: Sequence[str]) -> None:
     page.get_by_role("button", name="Record the deal").wait_for()
 
 
+def deal_upcard(page: Page, dealer: str, rank: str, suit: str) -> None:
+    """Record a deal: tap the dealer, then the rank and the suit of the card turned up."""
+    tap(fieldset(page, "Dealer"), dealer)
+    card = fieldset(page, "Card turned up")
+    tap(card, rank)
+    tap(card, suit)
+    page.get_by_role("button", name="Record the deal").click()
+
+
+def trick_players(page: Page) -> list[str]:
+    """The players of the trick form, in the order it asks for their cards (from the leader)."""
+    return [legend.inner_text().split()[0] for legend in page.locator("fieldset.play legend").all()]
+
+
 def tap_card(scope: Page | Locator, rank: str, suit: str) -> None:
     """Pick a card: one tap in a trick form's card grid ("A♠"), else a rank chip then a suit
     chip (a deal's upcard)."""
@@ -125,3 +142,43 @@ def controlled(page: Page) -> None:
             return
         page.wait_for_timeout(100)
     raise AssertionError("the page was not kept on the phone")
+
+
+def page_errors(page: Page) -> list[str]:
+    """The page's uncaught script errors and console errors, gathered from now on (the test
+    ends with ``assert errors == []``)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    return errors
+
+
+def fits_the_phone(page: Page, shot: Path) -> int:
+    """The page is shown on the test phone (``PHONE_VIEWPORT``) without sideways scrolling; a
+    full-page screenshot is kept at ``shot``. The phone's width."""
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    assert width == PHONE_VIEWPORT["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shot), full_page=True)
+    return width
+
+
+def player_cards(page: Page, name: str) -> Locator:
+    """A player's card picker in a full entry (opened if it was folded away)."""
+    details = page.locator("details.player-cards").filter(
+        has=page.locator("summary", has_text=re.compile(f"^{name}$"))
+    )
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    return details
+
+
+def pick(picker: Locator, codes: str) -> None:
+    """Tap each card in a card picker (``9H``, ``JK``; a second ``9H`` taps the copy button
+    ``9H.2``)."""
+    seen: dict[str, int] = {}
+    for code in codes.split():
+        seen[code] = seen.get(code, 0) + 1
+        value = code if seen[code] == 1 else f"{code}.{seen[code]}"
+        picker.locator(f'label.pick:has(input[value="{value}"])').click()

@@ -13,18 +13,22 @@ from companion.rules.events import Seat
 from companion.tables import actions
 from companion.tables.models import Game, Table
 
-from .helpers import entry_tests, game_url, page_hands, page_totals, record, start, words
-
-
-def whole_chips(table: Table) -> None:
-    """The table counts in whole chips (no decimals, a chip worth 1), so amounts read as chips."""
-    Table.objects.filter(pk=table.pk).update(decimals=0, chip_value=1)
+from .helpers import (
+    entry_tests,
+    game_url,
+    ledger,
+    ledger_at,
+    page_hands,
+    page_totals,
+    record,
+    start_in_chips,
+    words,
+)
 
 
 @pytest.fixture
 def adj_game(three_player_table: Table) -> Game:
-    whole_chips(three_player_table)
-    return start(three_player_table, "ace_deuce_jack", {"hands_per_bank": 2})
+    return start_in_chips(three_player_table, "ace_deuce_jack", {"hands_per_bank": 2})
 
 
 @pytest.fixture
@@ -204,8 +208,7 @@ def test_bets_beyond_what_the_bank_covers_are_flagged(client: Client, banked: Ga
 def test_a_bet_outside_the_limits_is_refused_with_the_limits(
     client: Client, three_player_table: Table
 ) -> None:
-    whole_chips(three_player_table)
-    game = start(three_player_table, "ace_deuce_jack")
+    game = start_in_chips(three_player_table, "ace_deuce_jack")
     # Limits 1 to 50: the amount is typed on a number pad.
     actions.check_record_event(game, Bank(banker=Seat(0), min_bet=5, max_bet=50))
     response = record(client, game, "bet", {"seat": 1, "amount": 60})
@@ -245,23 +248,11 @@ def test_the_piles_turned_after_a_jack_are_recorded_and_shown(
 def test_the_money_reaches_the_ledger(client: Client, one_pile: Game) -> None:
     record(client, one_pile, "turn", {"rank": "K", "suit": "S"})
     record(client, one_pile, "turn", {"rank": "4", "suit": "D"})
-    table = one_pile.table
     # A chip is worth €0.50: Ann -15 chips = -€7.50, Bob +€2.50, Cat +€5.00.
-    client.post(
-        f"/t/{table.score_key}/ledger/settings/",
-        {"currency": "€", "decimals": "2", "chip_value": "0.50", "point_stake": "0"},
-    )
-    page = words(client.get(f"/t/{table.score_key}/ledger/"))
+    page = ledger_at(client, one_pile, "0.50")
     assert "Ann -€7.50" in page and "Bob +€2.50" in page and "Cat +€5.00" in page
     assert "Ann pays Bob €2.50" in page and "Ann pays Cat €5.00" in page
     assert "Ann banks; 7♥ K♠ 4♦: the players win." in page
     # Undo the last card: the hand is open again and the ledger is square.
     client.post(game_url(one_pile, "undo/"))
-    assert "Everyone is square" in words(client.get(f"/t/{table.score_key}/ledger/"))
-
-
-def test_the_rules_page_shows_the_house_edge_computed(client: Client, db: None) -> None:
-    page = words(client.get("/rules/ace_deuce_jack/"))
-    assert "the players win with a chance of 38/85" in page
-    assert "10.59% of everything bet" in page
-    assert "Nothing low, nothing a jack" in page  # a worked example, scored by the engine
+    assert "Everyone is square" in ledger(client, one_pile)

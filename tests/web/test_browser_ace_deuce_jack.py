@@ -16,8 +16,7 @@ import pytest
 
 from companion.tables.models import Event, Table
 
-from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, open_entry, tap, totals
+from .phone import fieldset, fits_the_phone, new_table, open_entry, page_errors, tap, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -40,15 +39,9 @@ def test_the_banker_records_bets_and_piles_and_the_ledger_settles(
 ) -> None:
     from playwright.sync_api import expect
 
-    errors: list[str] = []
-    phone.on("pageerror", lambda exc: errors.append(str(exc)))
-    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    errors = page_errors(phone)
 
-    phone.goto("/")
-    boxes = phone.locator("#new-table input[name=name]")
-    for i, name in enumerate(("Ann", "Bob", "Cat")):
-        boxes.nth(i).fill(name)
-    phone.get_by_role("button", name="Create table").click()
+    new_table(phone, ("Ann", "Bob", "Cat"))
     phone.get_by_role("link", name="Start a game of Ace-Deuce-Jack").click()
     phone.get_by_role("button", name="Start game").click()
 
@@ -86,11 +79,7 @@ def test_the_banker_records_bets_and_piles_and_the_ledger_settles(
     phone.get_by_role("button", name="Settle the hand").click()
     expect(totals(phone)).to_have_text(["-12.00", "2.00", "10.00"])
 
-    width = phone.viewport_size["width"] if phone.viewport_size else 0
-    assert width == PHONE_VIEWPORT["width"]
-    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SCREENSHOT), full_page=True)
+    width = fits_the_phone(phone, SCREENSHOT)
 
     table = Table.objects.get()
     phone.goto(f"/t/{table.score_key}/ledger/")

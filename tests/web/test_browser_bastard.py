@@ -15,8 +15,7 @@ import pytest
 
 from companion.tables.models import Event, Table
 
-from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, open_entry, start_game, tap, totals
+from .phone import fieldset, fits_the_phone, open_entry, page_errors, start_game, tap, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -74,9 +73,7 @@ def test_scorer_records_a_game_play_by_play_then_one_quickly(
 ) -> None:
     from playwright.sync_api import expect
 
-    errors: list[str] = []
-    phone.on("pageerror", lambda exc: errors.append(str(exc)))
-    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    errors = page_errors(phone)
 
     start_game(phone, "Bastard (Elevator)", ("Ann", "Bob", "Cat"))
     tap(fieldset(phone, "Dealer"), "Ann")
@@ -115,11 +112,7 @@ def test_scorer_records_a_game_play_by_play_then_one_quickly(
         re.compile(r"Bastards\s*Ann 1 · Bob 0 · Cat 1")
     )
 
-    width = phone.viewport_size["width"] if phone.viewport_size else 0
-    assert width == PHONE_VIEWPORT["width"]
-    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SCREENSHOT), full_page=True)
+    fits_the_phone(phone, SCREENSHOT)
 
     table = Table.objects.get()
     kinds = list(Event.objects.filter(game__table=table).values_list("kind", flat=True))

@@ -10,8 +10,7 @@ import pytest
 
 from companion.tables.models import Event, Table
 
-from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tab, tap, tap_card, totals
+from .phone import fieldset, fits_the_phone, page_errors, start_game, tab, tap, tap_card, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -52,9 +51,7 @@ def test_scorer_records_a_hand_card_by_card_and_one_quickly(
 ) -> None:
     from playwright.sync_api import expect
 
-    errors: list[str] = []
-    phone.on("pageerror", lambda exc: errors.append(str(exc)))
-    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    errors = page_errors(phone)
 
     start_game(phone, "Belote", ("Ann", "Bob", "Cat", "Dan"))
 
@@ -115,11 +112,7 @@ def test_scorer_records_a_hand_card_by_card_and_one_quickly(
     expect(totals(phone)).to_have_text(["200", "180"])
     expect(_info(phone, "Ann & Cat to 1000")).to_have_text("800")
     expect(_info(phone, "Bob & Dan to 1000")).to_have_text("820")
-    width = phone.viewport_size["width"] if phone.viewport_size else 0
-    assert width == PHONE_VIEWPORT["width"]
-    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SCREENSHOT), full_page=True)
+    fits_the_phone(phone, SCREENSHOT)
 
     table = Table.objects.get()
     kinds = list(Event.objects.filter(game__table=table).values_list("kind", flat=True))

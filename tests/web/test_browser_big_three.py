@@ -16,8 +16,16 @@ import pytest
 
 from companion.tables.models import Event, Table
 
-from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, open_entry, start_game, tap, totals
+from .phone import (
+    fieldset,
+    fits_the_phone,
+    new_table,
+    open_entry,
+    page_errors,
+    start_game,
+    tap,
+    totals,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -76,9 +84,7 @@ def test_scorer_records_a_hand_play_by_play_then_one_quickly(
 ) -> None:
     from playwright.sync_api import expect
 
-    errors: list[str] = []
-    phone.on("pageerror", lambda exc: errors.append(str(exc)))
-    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    errors = page_errors(phone)
 
     start_game(phone, "Big Three", ("Ann", "Bob", "Cat"))
     tap(fieldset(phone, "Dealer"), "Ann")
@@ -109,11 +115,7 @@ def test_scorer_records_a_hand_play_by_play_then_one_quickly(
     _quick_hand(phone, "Cat", {"Winning bid": "1", "Solo player": "Cat", "First to empty": "Ann"})
     expect(totals(phone)).to_have_text(["7", "-2", "-5"])
 
-    width = phone.viewport_size["width"] if phone.viewport_size else 0
-    assert width == PHONE_VIEWPORT["width"]
-    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SCREENSHOT), full_page=True)
+    fits_the_phone(phone, SCREENSHOT)
 
     table = Table.objects.get()
     kinds = list(Event.objects.filter(game__table=table).values_list("kind", flat=True))
@@ -142,16 +144,10 @@ def test_house_rules_a_forced_dig_then_quads_and_a_spring_by_quick_entry(
     from axe_playwright_python.sync_playwright import Axe
     from playwright.sync_api import expect
 
-    errors: list[str] = []
-    phone.on("pageerror", lambda exc: errors.append(str(exc)))
-    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    errors = page_errors(phone)
     axe, serious = Axe(), list[str]()
 
-    phone.goto("/")
-    boxes = phone.locator("#new-table input[name=name]")
-    for i, name in enumerate(("Ann", "Bob", "Cat")):
-        boxes.nth(i).fill(name)
-    phone.get_by_role("button", name="Create table").click()
+    new_table(phone, ("Ann", "Bob", "Cat"))
     phone.get_by_role("link", name="Start a game of Big Three").click()
     for option in ("Forced dig", "Quads double the stake", "Spring doubles the stake"):
         tap(fieldset(phone, option), "yes")

@@ -15,8 +15,18 @@ import pytest
 
 from companion.tables.models import Event, Table
 
-from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tab, tap, tap_card, totals
+from .phone import (
+    deal_upcard,
+    fieldset,
+    fits_the_phone,
+    page_errors,
+    start_game,
+    tab,
+    tap,
+    tap_card,
+    totals,
+    trick_players,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -29,26 +39,16 @@ SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 TRICKS = ["AH QH 9H JH", "KH KS 10H 9S", "AS JC 10S 10D", "JS QC QD 9C", "KD KC AC AD"]
 
 
-def _deal(page: Page, dealer: str, rank: str, suit: str) -> None:
-    tap(fieldset(page, "Dealer"), dealer)
-    card = fieldset(page, "Card turned up")
-    tap(card, rank)
-    tap(card, suit)
-    page.get_by_role("button", name="Record the deal").click()
-
-
 def test_scorer_records_a_hand_card_by_card_then_one_quickly(
     phone: Page, live_server: LiveServer
 ) -> None:
     from playwright.sync_api import expect
 
-    errors: list[str] = []
-    phone.on("pageerror", lambda exc: errors.append(str(exc)))
-    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    errors = page_errors(phone)
 
     start_game(phone, "Buck Euchre", ("Ann", "Bob", "Cat", "Dan"))
     expect(totals(phone)).to_have_text(["25", "25", "25", "25"])
-    _deal(phone, "Dan", "10", "♠")
+    deal_upcard(phone, "Dan", "10", "♠")
     expect(phone.locator("#prompt")).to_contain_text("Ann orders up 10♠ or passes.")
 
     tab(phone, "Bid by bid")
@@ -61,9 +61,7 @@ def test_scorer_records_a_hand_card_by_card_then_one_quickly(
     for number, cards in enumerate(TRICKS, start=1):
         button = phone.get_by_role("button", name=f"Record trick {number}")
         button.wait_for()
-        players = [
-            legend.inner_text().split()[0] for legend in phone.locator("fieldset.play legend").all()
-        ]
+        players = trick_players(phone)
         assert len(players) == 4
         for name, card in zip(players, cards.split(), strict=True):
             tap_card(fieldset(phone, name), card[:-1], SUITS[card[-1]])
@@ -82,7 +80,7 @@ def test_scorer_records_a_hand_card_by_card_then_one_quickly(
 
     # Hand 2, quick entry: Ann deals 9♣ (dirty clubs). Ann 1, Bob 1, Cat 3, Dan left blank (0):
     # Ann −1 → 23, Bob −1 → 29, Cat −3 → 20, Dan no trick +5 → 35.
-    _deal(phone, "Ann", "9", "♣")
+    deal_upcard(phone, "Ann", "9", "♣")
     # Hand 1 was played card by card: its first trick comes first, quick entry is a tab away.
     expect(phone.locator(".tab.active")).to_have_text("Trick by trick")
     tab(phone, "Quick entry")
@@ -92,11 +90,7 @@ def test_scorer_records_a_hand_card_by_card_then_one_quickly(
     phone.get_by_role("button", name="Score the hand").click()
     expect(totals(phone)).to_have_text(["23", "29", "20", "35"])
 
-    width = phone.viewport_size["width"] if phone.viewport_size else 0
-    assert width == PHONE_VIEWPORT["width"]
-    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SCREENSHOT), full_page=True)
+    fits_the_phone(phone, SCREENSHOT)
 
     table = Table.objects.get()
     kinds = list(Event.objects.filter(game__table=table).values_list("kind", flat=True))

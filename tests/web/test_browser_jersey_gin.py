@@ -15,8 +15,7 @@ import pytest
 
 from companion.tables.models import Event, Table
 
-from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tab, tap, totals
+from .phone import fieldset, fits_the_phone, page_errors, start_game, tab, tap, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -39,9 +38,7 @@ def _hand(page: Page, end: str, by: str, counts: tuple[str, str, str]) -> None:
 def test_scorer_records_an_underknock_then_gin(phone: Page, live_server: LiveServer) -> None:
     from playwright.sync_api import expect
 
-    errors: list[str] = []
-    phone.on("pageerror", lambda exc: errors.append(str(exc)))
-    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    errors = page_errors(phone)
 
     start_game(phone, "Jersey Gin", ("Ann", "Bob", "Cat"))
     tap(fieldset(phone, "Dealer"), "Cat")
@@ -62,11 +59,7 @@ def test_scorer_records_an_underknock_then_gin(phone: Page, live_server: LiveSer
     expect(totals(phone)).to_have_text(["0", "26", "83"])
     expect(phone.locator("#prompt")).to_contain_text("Bob deals hand 3.")
 
-    width = phone.viewport_size["width"] if phone.viewport_size else 0
-    assert width == PHONE_VIEWPORT["width"]
-    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SCREENSHOT), full_page=True)
+    fits_the_phone(phone, SCREENSHOT)
 
     table = Table.objects.get()
     kinds = list(Event.objects.filter(game__table=table).values_list("kind", flat=True))

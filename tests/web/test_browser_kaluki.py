@@ -17,10 +17,10 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tab, tap, totals
+from .phone import fieldset, page_errors, pick, player_cards, start_game, tab, tap, totals
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import Page
     from pytest_django.live_server_helper import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -28,31 +28,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENSHOT = Path("/tmp/shots/browser-kaluki.png")
 
 
-def player_cards(page: Page, name: str) -> Locator:
-    """A player's card picker (opened if it was folded away)."""
-    details = page.locator("details.player-cards").filter(
-        has=page.locator("summary", has_text=re.compile(f"^{name}$"))
-    )
-    if details.get_attribute("open") is None:
-        details.locator("summary").click()
-    return details
-
-
-def pick(picker: Locator, codes: str) -> None:
-    """Tap each card (``JK``; a second ``JK`` taps the copy button ``JK.2``)."""
-    seen: dict[str, int] = {}
-    for code in codes.split():
-        seen[code] = seen.get(code, 0) + 1
-        value = code if seen[code] == 1 else f"{code}.{seen[code]}"
-        picker.locator(f'label:has(input[value="{value}"])').click()
-
-
 def test_scorer_records_melds_and_a_kaluki_hand(phone: Page, live_server: LiveServer) -> None:
     from playwright.sync_api import expect
 
-    errors: list[str] = []
-    phone.on("pageerror", lambda exc: errors.append(str(exc)))
-    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    errors = page_errors(phone)
     width = phone.viewport_size["width"] if phone.viewport_size else 0
     assert width == PHONE_VIEWPORT["width"]
 

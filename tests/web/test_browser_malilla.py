@@ -9,8 +9,17 @@ import pytest
 
 from companion.tables.models import Event, Table
 
-from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tab, tap, tap_card, totals
+from .phone import (
+    deal_upcard,
+    fieldset,
+    fits_the_phone,
+    page_errors,
+    start_game,
+    tab,
+    tap,
+    tap_card,
+    totals,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -23,11 +32,7 @@ SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def _deal(page: Page, dealer: str, card: str) -> None:
-    tap(fieldset(page, "Dealer"), dealer)
-    upcard = fieldset(page, "Card turned up")
-    tap(upcard, card[:-1])
-    tap(upcard, SUITS[card[-1]])
-    page.get_by_role("button", name="Record the deal").click()
+    deal_upcard(page, dealer, card[:-1], SUITS[card[-1]])
 
 
 def test_scorer_records_a_deal_a_quick_hand_and_a_trick(
@@ -35,9 +40,7 @@ def test_scorer_records_a_deal_a_quick_hand_and_a_trick(
 ) -> None:
     from playwright.sync_api import expect
 
-    errors: list[str] = []
-    phone.on("pageerror", lambda exc: errors.append(str(exc)))
-    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    errors = page_errors(phone)
 
     start_game(phone, "Malilla", ("Ann", "Bob", "Cat", "Dan"))
     expect(totals(phone)).to_have_text(["0", "0"])
@@ -76,11 +79,7 @@ def test_scorer_records_a_deal_a_quick_hand_and_a_trick(
     expect(phone.locator("#tricks")).to_contain_text("A♣ 7♣ 2♣ K♣ → Dan")
     expect(phone.locator("#prompt")).to_contain_text("Dan leads trick 2 of 10.")
     expect(phone.locator("#status")).to_contain_text("13 this hand (1 trick)")
-    width = phone.viewport_size["width"] if phone.viewport_size else 0
-    assert width == PHONE_VIEWPORT["width"]
-    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SCREENSHOT), full_page=True)
+    fits_the_phone(phone, SCREENSHOT)
 
     table = Table.objects.get()
     kinds = list(Event.objects.filter(game__table=table).values_list("kind", flat=True))

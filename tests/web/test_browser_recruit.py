@@ -11,8 +11,17 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import phone_context
-from .helpers import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tab, tap, tap_card, totals
+from .phone import (
+    deal_upcard,
+    fieldset,
+    fits_the_phone,
+    page_errors,
+    start_game,
+    tab,
+    tap,
+    tap_card,
+    totals,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -21,14 +30,6 @@ if TYPE_CHECKING:
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SCREENSHOT = Path("/tmp/shots/browser-recruit.png")
-
-
-def _deal(page: Page, dealer: str, rank: str, suit: str) -> None:
-    tap(fieldset(page, "Dealer"), dealer)
-    card = fieldset(page, "Card turned up")
-    tap(card, rank)
-    tap(card, suit)
-    page.get_by_role("button", name="Record the deal").click()
 
 
 def _pile(
@@ -58,14 +59,12 @@ def test_scorer_records_a_hand_undoes_it_and_plays_a_trick(
 ) -> None:
     from playwright.sync_api import expect
 
-    errors: list[str] = []
-    phone.on("pageerror", lambda exc: errors.append(str(exc)))
-    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    errors = page_errors(phone)
 
     start_game(phone, "Recruit", ("Ann", "Bob", "Cat"))
     expect(totals(phone)).to_have_text(["0", "0", "0"])
 
-    _deal(phone, "Ann", "7", "♥")
+    deal_upcard(phone, "Ann", "7", "♥")
     expect(phone.locator("#history")).to_contain_text("Ann dealt; 7♥ turned up")
     _first_hand_piles(phone)
 
@@ -83,7 +82,7 @@ def test_scorer_records_a_hand_undoes_it_and_plays_a_trick(
 
     # Hand 2: Bob deals (already selected as the next dealer), 2♣ turned up: clubs are trump.
     expect(fieldset(phone, "Dealer").locator("input:checked")).to_have_value("1")
-    _deal(phone, "Bob", "2", "♣")
+    deal_upcard(phone, "Bob", "2", "♣")
     tab(phone, "Trick by trick")
     phone.get_by_role("button", name="Record trick 1").wait_for()
     # Cat sits left of the dealer and leads; then Ann, then Bob.
@@ -93,11 +92,7 @@ def test_scorer_records_a_hand_undoes_it_and_plays_a_trick(
 
     expect(phone.locator("#tricks")).to_contain_text("A♠ 3♠ K♠ → Cat")
     expect(phone.locator("#prompt")).to_contain_text("Cat leads trick 2 of 13.")
-    width = phone.viewport_size["width"] if phone.viewport_size else 0
-    assert width == PHONE_VIEWPORT["width"]
-    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SCREENSHOT), full_page=True)
+    fits_the_phone(phone, SCREENSHOT)
 
     table = Table.objects.get()
     kinds = list(Event.objects.filter(game__table=table).values_list("kind", flat=True))
@@ -119,7 +114,7 @@ def test_recording_the_deal_works_without_javascript(
         start_game(page, "Recruit", ("Ann", "Bob", "Cat"))
         game_path = re.sub(r"^https?://[^/]+", "", page.url)
 
-        _deal(page, "Cat", "J", "♦")
+        deal_upcard(page, "Cat", "J", "♦")
 
         expect(page.locator("#history")).to_contain_text("Cat dealt; J♦ turned up")
         expect(page.get_by_role("button", name="Score the hand")).to_be_visible()

@@ -18,7 +18,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, open_entry, tap, totals
+from .phone import fieldset, new_table, open_entry, page_errors, tap, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -43,15 +43,9 @@ def _turn(page: Page, card: str, taker: str = "", bet: str = "") -> None:
 def test_the_dealer_records_a_deal_with_a_side_bet(phone: Page, live_server: LiveServer) -> None:
     from playwright.sync_api import expect
 
-    errors: list[str] = []
-    phone.on("pageerror", lambda exc: errors.append(str(exc)))
-    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    errors = page_errors(phone)
 
-    phone.goto("/")
-    boxes = phone.locator("#new-table input[name=name]")
-    for i, name in enumerate(("Ann", "Bob", "Cat", "Dan")):
-        boxes.nth(i).fill(name)
-    phone.get_by_role("button", name="Create table").click()
+    new_table(phone, ("Ann", "Bob", "Cat", "Dan"))
     phone.get_by_role("link", name="Start a game of Skin").click()
     phone.get_by_role("button", name="Start game").click()
 

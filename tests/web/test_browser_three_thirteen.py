@@ -8,7 +8,6 @@ The two hands of docs/examples/three_thirteen/best-arrangement.json, worked out 
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,11 +15,20 @@ import pytest
 
 from companion.tables.models import Event, Table
 
-from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tab, tap, totals
+from .phone import (
+    fieldset,
+    fits_the_phone,
+    page_errors,
+    pick,
+    player_cards,
+    start_game,
+    tab,
+    tap,
+    totals,
+)
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import Page
     from pytest_django.live_server_helper import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -28,33 +36,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENSHOT = Path("/tmp/shots/browser-three-thirteen.png")
 
 
-def player_cards(page: Page, name: str) -> Locator:
-    """A player's card picker (opened if it was folded away)."""
-    details = page.locator("details.player-cards").filter(
-        has=page.locator("summary", has_text=re.compile(f"^{name}$"))
-    )
-    if details.get_attribute("open") is None:
-        details.locator("summary").click()
-    return details
-
-
-def pick(picker: Locator, codes: str) -> None:
-    """Tap each card (``9H``; a second ``9H`` taps the copy button ``9H.2``)."""
-    seen: dict[str, int] = {}
-    for code in codes.split():
-        seen[code] = seen.get(code, 0) + 1
-        value = code if seen[code] == 1 else f"{code}.{seen[code]}"
-        picker.locator(f'label.pick:has(input[value="{value}"])').click()
-
-
 def test_scorer_records_a_quick_hand_then_one_with_the_cards(
     phone: Page, live_server: LiveServer
 ) -> None:
     from playwright.sync_api import expect
 
-    errors: list[str] = []
-    phone.on("pageerror", lambda exc: errors.append(str(exc)))
-    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    errors = page_errors(phone)
 
     start_game(phone, "Three Thirteen", ("Ann", "Bob", "Cat"))
     expect(phone.locator("#entry")).to_contain_text("Hand 1 of 11: 3 cards each, 3s wild.")
@@ -81,11 +68,7 @@ def test_scorer_records_a_quick_hand_then_one_with_the_cards(
     player_cards(phone, "Bob").locator("input[name=cards_1_typed]").fill("2h 3h 4d 9s")
     pick(player_cards(phone, "Cat"), "7S 7D 7C 4C")
     # two packs: every card has a second-copy button, and the grid still fits the phone
-    width = phone.viewport_size["width"] if phone.viewport_size else 0
-    assert width == PHONE_VIEWPORT["width"]
-    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SCREENSHOT), full_page=True)
+    width = fits_the_phone(phone, SCREENSHOT)
     phone.get_by_role("button", name="Score the hand").click()
 
     expect(totals(phone)).to_have_text(["16", "9", "13"])

@@ -17,8 +17,16 @@ import pytest
 
 from companion.tables.models import Event, Table
 
-from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, start_game, tab, tap, totals
+from .phone import (
+    fieldset,
+    fits_the_phone,
+    page_errors,
+    start_game,
+    tab,
+    tap,
+    totals,
+    trick_players,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -46,9 +54,7 @@ def test_scorer_records_a_hand_card_by_card_then_one_quickly_then_the_goal(
 ) -> None:
     from playwright.sync_api import expect
 
-    errors: list[str] = []
-    phone.on("pageerror", lambda exc: errors.append(str(exc)))
-    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    errors = page_errors(phone)
 
     start_game(phone, "Ui77", ("Ann", "Bob"))
     _deal(phone, "Ann", "5S 8H 7D")
@@ -67,9 +73,7 @@ def test_scorer_records_a_hand_card_by_card_then_one_quickly_then_the_goal(
     for number, cards in enumerate(TRICKS, start=1):
         button = phone.get_by_role("button", name=f"Record trick {number}")
         button.wait_for()
-        players = [
-            legend.inner_text().split()[0] for legend in phone.locator("fieldset.play legend").all()
-        ]
+        players = trick_players(phone)
         assert len(players) == 2
         for name, card in zip(players, cards.split(), strict=True):
             scope = fieldset(phone, name)
@@ -111,11 +115,7 @@ def test_scorer_records_a_hand_card_by_card_then_one_quickly_then_the_goal(
     expect(status).to_contain_text("Ann 14 · Bob 15")
     expect(phone.locator("#prompt")).to_contain_text("Ann deals hand 3")
 
-    width = phone.viewport_size["width"] if phone.viewport_size else 0
-    assert width == PHONE_VIEWPORT["width"]
-    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SCREENSHOT), full_page=True)
+    fits_the_phone(phone, SCREENSHOT)
 
     table = Table.objects.get()
     kinds = list(Event.objects.filter(game__table=table).values_list("kind", flat=True))

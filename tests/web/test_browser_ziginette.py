@@ -16,8 +16,7 @@ import pytest
 
 from companion.tables.models import Event, Table
 
-from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, tap, totals
+from .phone import fieldset, fits_the_phone, new_table, page_errors, tap, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -67,15 +66,9 @@ def test_the_banker_deals_a_playette_then_a_deal_card_by_card(
 ) -> None:
     from playwright.sync_api import expect
 
-    errors: list[str] = []
-    phone.on("pageerror", lambda exc: errors.append(str(exc)))
-    phone.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    errors = page_errors(phone)
 
-    phone.goto("/")
-    boxes = phone.locator("#new-table input[name=name]")
-    for i, name in enumerate(("Ann", "Bob", "Cat")):
-        boxes.nth(i).fill(name)
-    phone.get_by_role("button", name="Create table").click()
+    new_table(phone, ("Ann", "Bob", "Cat"))
     phone.get_by_role("link", name="Start a game of Ziginette").click()
     phone.get_by_role("button", name="Start game").click()
 
@@ -104,11 +97,7 @@ def test_the_banker_deals_a_playette_then_a_deal_card_by_card(
     expect(totals(phone)).to_have_text(["1.00", "-6.00", "5.00"])
     expect(phone.locator("#prompt")).to_contain_text("Ann lost the bank: it passes to Cat")
 
-    width = phone.viewport_size["width"] if phone.viewport_size else 0
-    assert width == PHONE_VIEWPORT["width"]
-    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "no sideways scroll"
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SCREENSHOT), full_page=True)
+    fits_the_phone(phone, SCREENSHOT)
 
     table = Table.objects.get()
     kinds = list(Event.objects.filter(game__table=table).values_list("kind", flat=True))

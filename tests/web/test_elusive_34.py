@@ -387,13 +387,6 @@ def test_changing_the_value_table_mid_game_scores_every_hand_again(
     assert replayed_totals(Game.objects.get(pk=dealt.pk)) == (20, -8, 2)
 
 
-def test_the_rules_page_explains_the_reconstructed_table(client: Client) -> None:
-    page = words(client.get("/rules/elusive_34/"))
-    assert "Why these numbers can be changed" in page
-    assert "Card values, 3 players" in page and "ruling E-2" in page
-    assert "Caught with the Joker" in page and "Total: -13" in page
-
-
 def test_the_revoke_penalty_house_rule_through_the_forms(client: Client, dealt: Game) -> None:
     """House rule E-18 chosen mid-game: the quick-entry form then asks for revokes, each costs
     the player 10 (worked out by hand: Bob 0 + 5 + 0 − 15 − 10 = −20)."""

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import pytest
+from django.http import HttpResponse
 from django.test import Client
 
 from companion.tables.models import Event, Game, OptionChange, Table
@@ -198,15 +199,15 @@ def test_a_damaged_or_missing_submission_id_is_refused_saying_so(
 def _stale_page(client: Client, game: Game) -> str:
     """The game page as one phone saw it, before the other phone records hand 1's piles."""
     page = client.get(game_url(game)).content.decode()
+    assert _other_phone_records_the_piles(game).status_code == 302
+    return page
+
+
+def _other_phone_records_the_piles(game: Game) -> HttpResponse:
+    """Another phone records hand 1's piles from the form it was shown."""
     other = Client()
     client_id, at = form_ids(other, game, "piles")
-    assert (
-        other.post(
-            game_url(game, "record/piles/"), {"client_id": client_id, "at": at, **PILES}
-        ).status_code
-        == 302
-    )
-    return page
+    return other.post(game_url(game, "record/piles/"), {"client_id": client_id, "at": at, **PILES})
 
 
 def _assert_refused_as_stale(response: Any, game: Game, count: int, version: int) -> None:
@@ -256,11 +257,7 @@ def test_a_stale_correction_is_refused(client: Client, game_mid_hand: Game) -> N
     page = client.get(game_url(game_mid_hand, "correct/0/")).content.decode()
     fields = _form_fields(page, "/correct/0/")
     assert fields["at"] == "1"
-    other = Client()
-    client_id, at = form_ids(other, game_mid_hand, "piles")
-    other.post(
-        game_url(game_mid_hand, "record/piles/"), {"client_id": client_id, "at": at, **PILES}
-    )
+    _other_phone_records_the_piles(game_mid_hand)
     count, version = event_count(game_mid_hand), _version(game_mid_hand)
 
     response = client.post(
@@ -276,11 +273,7 @@ def test_a_stale_house_rules_change_is_refused(client: Client, game_mid_hand: Ga
     assert form, "no house rules form"
     fields = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
     assert fields["at"] == "1"
-    other = Client()
-    client_id, at = form_ids(other, game_mid_hand, "piles")
-    other.post(
-        game_url(game_mid_hand, "record/piles/"), {"client_id": client_id, "at": at, **PILES}
-    )
+    _other_phone_records_the_piles(game_mid_hand)
     count, version = event_count(game_mid_hand), _version(game_mid_hand)
 
     response = client.post(

@@ -11,6 +11,7 @@ from companion.games.jersey_gin.game import Deal, Draw, Result
 from companion.rules.events import Seat
 from companion.tables import actions
 from companion.tables.models import Game, Table
+from tests.rules.test_jersey_gin import TO_100
 
 from .helpers import entry_tests, game_url, page_hands, page_totals, record, start, words
 
@@ -90,15 +91,7 @@ def test_an_underknock_is_scored_and_explained(client: Client, dealt: Game) -> N
 
 
 def test_the_game_ends_at_100_with_bonuses_and_settlement(client: Client, gin_game: Game) -> None:
-    hands = [
-        ("gin", 1, (20, 0, 25)),
-        ("knock", 2, (15, 30, 7)),
-        ("knock", 0, (3, 10, 12)),
-        ("knock", 1, (16, 6, 9)),
-        ("knock", 2, (9, 20, 9)),
-        ("knock", 1, (10, 2, 8)),
-    ]
-    for n, (end, by, deadwood) in enumerate(hands):
+    for n, (end, by, deadwood) in enumerate(TO_100):
         actions.check_record_event(gin_game, Deal(dealer=Seat(n % 3)))
         actions.check_record_event(gin_game, Result(end=end, by=Seat(by), deadwood=deadwood))
     page = client.get(game_url(gin_game))
@@ -123,12 +116,6 @@ def test_the_settlement_goes_to_the_ledger_at_the_stake_per_point(
     assert "Ann -€23.50" in page and "Bob +€47.00" in page and "Cat -€23.50" in page
     assert "Ann pays Bob €23.50" in page and "Cat pays Bob €23.50" in page
     assert "Settlement: Ann pays Bob the difference of the final totals" in page
-
-
-def test_rules_page(client: Client) -> None:
-    page = words(client.get("/rules/jersey_gin/"))
-    assert "The underknock" in page
-    assert "Total: 26" in page and "Total: 83" in page
 
 
 def test_full_entry_with_lay_offs(client: Client, dealt: Game) -> None:

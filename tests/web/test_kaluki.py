@@ -5,8 +5,6 @@ ledger. Expected payments are worked out by hand from rulings §9.2."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.test import Client
 
@@ -17,9 +15,12 @@ from companion.tables import actions
 from companion.tables.models import Game, Table
 
 from .helpers import (
+    cards_data,
     entry_tests,
     event_count,
     game_url,
+    ledger,
+    ledger_at,
     page_hands,
     page_totals,
     record,
@@ -47,21 +48,6 @@ def melded(dealt: Game) -> Game:
     melds = (parse_cards("8H 9H 10H"), parse_cards("KS KD KC"))
     actions.check_record_event(dealt, Melds(player=Seat(1), melds=melds))
     return dealt
-
-
-def cards_data(out: int, hands: dict[int, str], *, kaluki: bool = False) -> dict[str, Any]:
-    """The full-entry form: the grid's checkboxes (``9H``, ``9H.2`` for a second copy)."""
-    data: dict[str, Any] = {"out": out}
-    if kaluki:
-        data["kaluki"] = "on"
-    for seat, cards in hands.items():
-        seen: dict[str, int] = {}
-        values = []
-        for code in cards.split():
-            seen[code] = seen.get(code, 0) + 1
-            values.append(code if seen[code] == 1 else f"{code}.{seen[code]}")
-        data[f"cards_{seat}"] = values
-    return data
 
 
 LEGAL = [
@@ -105,7 +91,7 @@ LEGAL = [
     pytest.param(
         "hands",
         "dealt",
-        cards_data(2, {0: "7S 8S JK", 1: "KC KC"}, kaluki=True),
+        cards_data(2, {0: "7S 8S JK", 1: "KC KC"}, ticked=("kaluki",)),
         {
             "type": "hands",
             "out": 2,
@@ -189,7 +175,7 @@ ILLEGAL = [
 
 def test_kaluki_with_jokers_left_pays_double(client: Client, dealt: Game) -> None:
     # Cat goes Kaluki: Ann holds 7♠ 8♠ and a joker: (3 + 1) x 2 = 8; Bob K♣ K♣: 2 x 2 = 4.
-    data = cards_data(2, {0: "7S 8S JK", 1: "KC KC"}, kaluki=True)
+    data = cards_data(2, {0: "7S 8S JK", 1: "KC KC"}, ticked=("kaluki",))
     assert record(client, dealt, "hands", data).status_code == 302
     page = client.get(game_url(dealt))
     assert page_hands(page) == [[-8, -4, 12]]
@@ -202,19 +188,14 @@ def test_kaluki_with_jokers_left_pays_double(client: Client, dealt: Game) -> Non
 
 def test_the_money_reaches_the_ledger(client: Client, dealt: Game) -> None:
     actions.check_record_event(dealt, Result(out=Seat(1), cards=(4, 0, 3), jokers=(1, 0, 0)))
-    table = dealt.table
     # A unit is worth €0.25: Ann pays 4 + 1 = 5 units (€1.25), Cat 3 (€0.75), Bob gets €2.00.
-    client.post(
-        f"/t/{table.score_key}/ledger/settings/",
-        {"currency": "€", "decimals": "2", "chip_value": "0.25", "point_stake": "0"},
-    )
-    page = words(client.get(f"/t/{table.score_key}/ledger/"))
+    page = ledger_at(client, dealt, "0.25")
     assert "Ann -€1.25" in page and "Bob +€2.00" in page and "Cat -€0.75" in page
     assert "Ann pays Bob €1.25" in page and "Cat pays Bob €0.75" in page
     assert "Ann dealt; Bob went out" in page
     # Undo the hand: the ledger is square again.
     client.post(game_url(dealt, "undo/"))
-    assert "Everyone is square" in words(client.get(f"/t/{table.score_key}/ledger/"))
+    assert "Everyone is square" in ledger(client, dealt)
 
 
 def test_the_screen_shows_the_melds_and_who_has_melded(client: Client, melded: Game) -> None:
@@ -250,10 +231,3 @@ def test_stock_out_voids_the_hand_by_house_rule(client: Client, three_player_tab
     page = client.get(game_url(game))
     assert page_hands(page) == [[0, 0, 0]]
     assert "The stock ran out: the hand is void, nobody pays" in words(page)
-
-
-def test_rules_page(client: Client) -> None:
-    page = words(client.get("/rules/kaluki/"))
-    assert "The first meld: 51 points" in page
-    assert "Kaluki doubles everything" in page
-    assert "Total: -4" in page and "Total: -8" in page

@@ -14,6 +14,7 @@ from companion.rules.cards import parse_card, parse_cards
 from companion.rules.events import Seat
 from companion.tables import actions
 from companion.tables.models import Event, Game, Table
+from tests.rules.test_malilla import NO_TRUMP
 
 from .helpers import (
     entry_tests,
@@ -27,20 +28,6 @@ from .helpers import (
     start,
     text,
     words,
-)
-
-#: Ann deals 3♦; Bob does not trump Ann's A♥ in trick 4 and plays the trump Q♦ in trick 6.
-NO_TRUMP = (
-    "3C 5C 6C QC",
-    "AC 4C KD 7C",
-    "7H QH 6H 3H",
-    "KH JH AH 2C",
-    "AS 2S 4S 5S",
-    "3D QD 2D JD",
-    "KC 5D JC 5H",
-    "2H AD KS 7D",
-    "4D 4H JS 6S",
-    "6D 3S QS 7S",
 )
 
 
@@ -65,7 +52,9 @@ def after_first_hand(dealt: Game) -> Game:
 
 @pytest.fixture
 def flagged(dealt: Game) -> Game:
-    """The whole hand card by card: Bob's failure to trump in trick 4 is flagged."""
+    """The whole hand card by card: Bob's failure to trump in trick 4 is flagged (the rules tests'
+    NO_TRUMP deal: Ann deals 3♦; Bob does not trump Ann's A♥ in trick 4 and plays the trump Q♦
+    in trick 6)."""
     for row in NO_TRUMP:
         actions.check_record_event(dealt, Trick(cards=parse_cards(row)))
     return dealt
@@ -239,14 +228,3 @@ def test_flags_of_the_finished_hand_stay_on_screen_until_the_next_deal(
     assert "Trick 4: Bob played 2♣, but opponent Ann was winning with A♥" in status()
     actions.check_record_event(flagged, Deal(dealer=Seat(1), upcard=parse_card("2S")))
     assert 'class="flag"' not in status()
-
-
-def test_rules_page_has_every_anchor_the_engine_links_to(client: Client) -> None:
-    page = client.get("/rules/malilla/").content.decode()
-    anchors = {
-        "setup", "cards", "play", "follow-suit", "must-beat", "unled-seven", "scoring",
-        "dealer-bonus", "capote", "game", "irregularities", "quick-entry", "corrections",
-    }  # fmt: skip
-    for anchor in anchors:
-        assert f'id="{anchor}"' in page, anchor
-    assert "A held bonus decides the game" in page  # worked examples, scored by the engine

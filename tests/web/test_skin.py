@@ -14,20 +14,14 @@ from companion.rules.events import Seat
 from companion.tables import actions
 from companion.tables.models import Game, Table
 
-from .helpers import entry_tests, game_url, page_hands, record, start, words
+from .helpers import entry_tests, game_url, ledger_at, page_hands, record, start_in_chips, words
 
 c = parse_card
 
 
-def whole_chips(table: Table) -> None:
-    """The table counts in whole chips (no decimals, a chip worth 1), so amounts read as chips."""
-    Table.objects.filter(pk=table.pk).update(decimals=0, chip_value=1)
-
-
 @pytest.fixture
 def skin_game(four_player_table: Table) -> Game:
-    whole_chips(four_player_table)
-    return start(four_player_table, "skin")
+    return start_in_chips(four_player_table, "skin")
 
 
 @pytest.fixture
@@ -186,17 +180,6 @@ def test_a_whole_deal_with_a_side_bet_and_the_ledger(client: Client, under_way: 
     assert page_hands(page) == [[-7, 6, 8, -7]]
     shown = words(page)
     assert "7♦ settled the side bet: Cat wins 3 from Dan" in shown
-    table = under_way.table
-    client.post(
-        f"/t/{table.score_key}/ledger/settings/",
-        {"currency": "$", "decimals": "2", "chip_value": "0.25", "point_stake": "0"},
-    )
-    ledger = words(client.get(f"/t/{table.score_key}/ledger/"))
-    assert "Ann -$1.75" in ledger and "Bob +$1.50" in ledger
-    assert "Cat +$2.00" in ledger and "Dan -$1.75" in ledger
-
-
-def test_the_rules_page_has_its_worked_examples(client: Client, db: None) -> None:
-    page = words(client.get("/rules/skin/"))
-    assert "A side bet" in page
-    assert "7♦ settled the side bet: Cat wins 3 from Dan" in page
+    money = ledger_at(client, under_way, "0.25", "$")
+    assert "Ann -$1.75" in money and "Bob +$1.50" in money
+    assert "Cat +$2.00" in money and "Dan -$1.75" in money

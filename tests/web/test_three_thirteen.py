@@ -5,8 +5,6 @@ rulings §3.2."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.test import Client
 
@@ -16,6 +14,7 @@ from companion.tables import actions
 from companion.tables.models import Game, Table
 
 from .helpers import (
+    cards_data,
     entry_tests,
     event_count,
     game_url,
@@ -46,23 +45,6 @@ def second_hand(dealt: Game) -> Game:
     actions.check_record_event(dealt, Result(out=Seat(1), deadwood=(7, 0, 13)))
     actions.check_record_event(dealt, Deal(dealer=Seat(1)))
     return dealt
-
-
-def cards_data(out: int, hands: dict[int, str], *, typed: bool = False) -> dict[str, Any]:
-    """The full-entry form: the grid's checkboxes (value ``9H``, ``9H.2`` for a second copy), or
-    the text box."""
-    data: dict[str, Any] = {"out": out}
-    for seat, cards in hands.items():
-        if typed:
-            data[f"cards_{seat}_typed"] = cards
-            continue
-        seen: dict[str, int] = {}
-        values = []
-        for code in cards.split():
-            seen[code] = seen.get(code, 0) + 1
-            values.append(code if seen[code] == 1 else f"{code}.{seen[code]}")
-        data[f"cards_{seat}"] = values
-    return data
 
 
 LEGAL = [
@@ -190,12 +172,6 @@ def test_the_card_picker_offers_every_card_and_copy(client: Client, second_hand:
     assert 'value="9H.2"' in page and 'value="9H.3"' not in page
     assert 'value="JK' not in page
     assert 'name="cards_0_typed"' in page
-
-
-def test_rules_page(client: Client) -> None:
-    page = words(client.get("/rules/three_thirteen/"))
-    assert "The obvious run is not the best" in page
-    assert "Total: 11" in page and "Total: 27" in page
 
 
 def test_card_picker_doctest() -> None:

@@ -295,13 +295,6 @@ def test_go_nov_and_the_end_of_the_game(client: Client, ui77_game: Game) -> None
     assert "Cat wins." in shown
 
 
-def test_the_rules_page_has_the_table_and_live_examples(client: Client, db: None) -> None:
-    shown = words(client.get("/rules/ui77/"))
-    assert "What the face-up cards set" in shown
-    assert "Go Nov" in shown
-    assert "Total: -14" in shown  # the Go Nov worked example, scored by the engine
-
-
 def _imported(name: str) -> Game:
     path = Path(settings.BASE_DIR) / "docs" / "examples" / "ui77" / name
     _, game = actions.check_import_log(json.loads(path.read_text()))

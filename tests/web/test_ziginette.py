@@ -14,20 +14,14 @@ from companion.rules.events import Seat
 from companion.tables import actions
 from companion.tables.models import Game, Table
 
-from .helpers import entry_tests, game_url, page_hands, record, start, words
+from .helpers import entry_tests, game_url, ledger_at, page_hands, record, start_in_chips, words
 
 c, cs = parse_card, parse_cards
 
 
-def whole_chips(table: Table) -> None:
-    """The table counts in whole chips (no decimals, a chip worth 1), so amounts read as chips."""
-    Table.objects.filter(pk=table.pk).update(decimals=0, chip_value=1)
-
-
 @pytest.fixture
 def zig_game(three_player_table: Table) -> Game:
-    whole_chips(three_player_table)
-    return start(three_player_table, "ziginette")
+    return start_in_chips(three_player_table, "ziginette")
 
 
 @pytest.fixture
@@ -206,18 +200,7 @@ def test_the_bankers_card_pays_the_board_and_the_cut_goes_to_the_house(
     page = client.get(game_url(dealt))
     assert page_hands(page) == [[-1, -6, 7], [0, -10, 9]]
     assert "The house's cut: 10% of the net win of 10" in words(page)
-    table = dealt.table
-    client.post(
-        f"/t/{table.score_key}/ledger/settings/",
-        {"currency": "", "decimals": "0", "chip_value": "1", "point_stake": "0"},
-    )
-    ledger = words(client.get(f"/t/{table.score_key}/ledger/"))
+    money = ledger_at(client, dealt, "1", "")
     # Ann -1, Bob -16, Cat +16, the house +1.
-    assert "Ann -1" in ledger and "Bob -16" in ledger and "Cat +16" in ledger
-    assert "The house +1" in ledger
-
-
-def test_the_rules_page_has_its_worked_examples(client: Client, db: None) -> None:
-    page = words(client.get("/rules/ziginette/"))
-    assert "A board card matched" in page
-    assert "The house's cut: 10% of the net win of 15" in page
+    assert "Ann -1" in money and "Bob -16" in money and "Cat +16" in money
+    assert "The house +1" in money
