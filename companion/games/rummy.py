@@ -1,5 +1,5 @@
-"""What the rummy games (Three Thirteen and Jersey Gin) say and check alike: lists joined with
-dots, melds written out, and the deal passing to the left. Pure, like the games themselves.
+"""What the rummy games (Three Thirteen, Jersey Gin and Kaluki) say and check alike: melds
+written out, the standing, and the deal passing to the left. Pure, like the games themselves.
 
 >>> from companion.rules.cards import parse_card
 >>> str(melds_text([tuple(parse_card(c) for c in ("7S", "7H", "7D"))]))
@@ -14,15 +14,7 @@ from collections.abc import Sequence
 
 from companion.rules.cards import Card
 from companion.rules.core import Severity, Violation
-from companion.rules.text import shown, tr
-
-
-def dot_list(parts: Sequence[str]) -> str:
-    """``a · b · c``."""
-    out = parts[0]
-    for part in parts[1:]:
-        out = tr("{items} · {item}", items=out, item=part)
-    return out
+from companion.rules.text import dot_list, shown, tr
 
 
 def melds_text(melds: Sequence[tuple[Card, ...]]) -> str:
@@ -30,6 +22,13 @@ def melds_text(melds: Sequence[tuple[Card, ...]]) -> str:
     if not melds:
         return tr("no meld")
     return dot_list([shown(meld) for meld in melds])
+
+
+def standing(names: Sequence[str], totals: Sequence[object]) -> tuple[str, str]:
+    """The info row of the running totals, ``Standing: Ann 12 · Bob 7`` (each total as the game
+    writes it)."""
+    pairs = zip(names, totals, strict=True)
+    return (tr("Standing"), dot_list([tr("{player} {score}", player=n, score=t) for n, t in pairs]))
 
 
 def deal_problems(names: Sequence[str], expected: int | None, dealer: int) -> list[Violation]:

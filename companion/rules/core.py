@@ -13,7 +13,7 @@ import dataclasses
 import enum
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .errors import IllegalEventError, InvalidEventError, RulesError
 from .errors import Severity as Severity  # re-exported: part of the contract games use
@@ -346,6 +346,122 @@ class Rules(abc.ABC, Generic[S, OptionsT]):
 
 def errors_only(problems: Sequence[Violation]) -> list[Violation]:
     return [p for p in problems if p.severity is Severity.ERROR]
+
+
+class Dealt(Protocol):
+    """A hand under way: its number (from 1) and who dealt it."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+
+def scored_hand(hand: Dealt, lines: Sequence[Sequence[ScoreLine]], summary: str) -> HandScore:
+    """``hand`` scored by its lines: each seat's points are its lines added up."""
+    return HandScore(
+        number=hand.number,
+        points=tuple(sum(line.points for line in seat) for seat in lines),
+        lines=tuple(tuple(seat) for seat in lines),
+        dealer=hand.dealer,
+        summary=summary,
+    )
+
+
+class Session(Protocol):
+    """The state of a game played hand after hand: the hands scored (``done``), the hand under
+    way (``hand``, None between hands) and who deals the next one, when known."""
+
+    @property
+    def done(self) -> tuple[HandScore, ...]: ...
+
+    @property
+    def hand(self) -> Dealt | None: ...
+
+    @property
+    def next_dealer(self) -> int | None: ...
+
+
+SessionT = TypeVar("SessionT", bound=Session)
+_StateT_contra = TypeVar("_StateT_contra", contravariant=True)
+
+
+class Words(Protocol[_StateT_contra]):
+    """A game's ``text`` module: its words for the table screen."""
+
+    def prompt(self, rules: Any, state: _StateT_contra) -> str: ...
+
+    def info(self, rules: Any, state: _StateT_contra) -> list[tuple[str, str]]: ...
+
+    def reminders(self, rules: Any, state: _StateT_contra) -> list[Reminder]: ...
+
+
+_OptionsT_co = TypeVar("_OptionsT_co", covariant=True)
+
+
+class GameTable(Protocol[_StateT_contra, _OptionsT_co]):
+    """What a game's helper modules (``checks``, ``text``) may ask of any rules class, so they
+    never import the game module; a game's own ``Table`` adds what only its rules have."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def n_seats(self) -> int: ...
+
+    @property
+    def options(self) -> _OptionsT_co: ...
+
+    def expects(self, state: _StateT_contra) -> frozenset[str]: ...
+
+    def outcome(self, state: _StateT_contra) -> Outcome | None: ...
+
+    def scores(self, state: _StateT_contra) -> tuple[int, ...]: ...
+
+    def winners_text(self, end: Outcome) -> str: ...
+
+
+class HandByHand(Rules[SessionT, OptionsT]):
+    """The parts of the contract a game played hand after hand (a :class:`Session` state) writes
+    like the others: its words come from its ``text`` module (``words = text``), the dealer is
+    the hand's or the next one's (who acts, between hands), the hands are those scored, and a
+    session of a set number of hands ends when they are played."""
+
+    words: Words[SessionT]
+
+    def prompt(self, state: SessionT) -> str:
+        return self.words.prompt(self, state)
+
+    def info(self, state: SessionT) -> list[tuple[str, str]]:
+        return self.words.info(self, state)
+
+    def reminders(self, state: SessionT) -> list[Reminder]:
+        return self.words.reminders(self, state)
+
+    def dealer(self, state: SessionT) -> int | None:
+        return state.hand.dealer if state.hand else state.next_dealer
+
+    def to_act(self, state: SessionT) -> int | None:
+        """The next dealer between hands; nobody in particular during one (a game whose hand is
+        played turn by turn says whose turn it is)."""
+        return state.next_dealer if state.hand is None else None
+
+    def hands(self, state: SessionT) -> tuple[HandScore, ...]:
+        return state.done
+
+    def leaders(self, state: SessionT, code: str) -> Outcome:
+        """The end, won by every seat with the best total."""
+        totals = self.scores(state)
+        best = self.best(totals)
+        return Outcome(code, tuple(s for s, t in enumerate(totals) if t == best))
+
+    def after_hands(self, state: SessionT, hands: int, code: str) -> Outcome | None:
+        """The end of a session of ``hands`` hands (0: no fixed end): when that many are scored
+        and none is under way."""
+        if not hands or len(state.done) < hands or state.hand is not None:
+            return None
+        return self.leaders(state, code)
 
 
 @dataclasses.dataclass(frozen=True)

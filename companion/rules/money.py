@@ -15,7 +15,10 @@ from __future__ import annotations
 import dataclasses
 import heapq
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from .core import HandScore
 
 __all__ = [
     "HOUSE",
@@ -278,6 +281,17 @@ def hand_is_zero_sum(postings: Iterable[Posting]) -> dict[int, int]:
     for posting in postings:
         totals[posting.hand] = totals.get(posting.hand, 0) + posting.amount
     return {hand: total for hand, total in totals.items() if total}
+
+
+def hand_postings(hands: Iterable[HandScore]) -> tuple[Posting, ...]:
+    """Each hand's points as money, for a game whose points are its stakes (zero-sum, no house):
+    every seat's non-zero points, posted on the hand with its summary as the reason."""
+    return tuple(
+        Posting(hand.number, seat, amount, hand.summary)
+        for hand in hands
+        for seat, amount in enumerate(hand.points)
+        if amount
+    )
 
 
 def points_amounts(

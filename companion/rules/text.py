@@ -34,7 +34,7 @@ The rules of the convention:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .cards import Card, Suit
@@ -149,6 +149,15 @@ def shown(value: Any) -> Text:
     an info row's value: written the way each language writes it (``1 000``, ``V♥``), with no
     words to translate, so it is not in the catalogues (``makemessages`` does not read it)."""
     return Text("{value}", {"value": value}, context=VERBATIM)
+
+
+def dot_list(parts: Sequence[str]) -> str:
+    """``a · b · c``, as an info row's value (``Ann 2 · Bob 1``): one message joining two,
+    nested."""
+    out = parts[0]
+    for part in parts[1:]:
+        out = tr("{items} · {item}", items=out, item=part)
+    return out
 
 
 SUIT_NAMES = {

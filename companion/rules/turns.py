@@ -1,6 +1,6 @@
 """Turn bookkeeping for games where players take turns playing cards or passing until they go
 out (climbing and shedding games: Big Three, Bastard): who is still in, whose turn comes next,
-when everyone else has passed on the last play, and the out-of-turn refusal.
+when everyone else has passed on the last play, and the out-of-turn and too-many-cards refusals.
 
 Hands are counted, not seen: ``counts`` holds the cards each seat holds, in seat order, and a
 seat with none is out. ``step`` is 1 when play goes to the left (the next seat), -1 to the right.
@@ -13,6 +13,10 @@ seat with none is out. ``step`` is 1 when play goes to the left (the next seat),
 Played(counts=(5, 0, 4), turn=2, out=True)
 >>> all_passed((5, 0, 4), 1), all_passed((5, 3, 4), 1)
 (True, False)
+>>> [v.code for v in count_problem(("Ann", "Bob"), (3, 1), 1, 2)]
+['too-many-cards']
+>>> count_problem(("Ann",), (3,), 0, 3)
+[]
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 
 from .errors import Violation
-from .text import tr
+from .text import tr, tr_n
 
 
 def still_in(counts: Sequence[int]) -> list[int]:
@@ -79,3 +83,20 @@ def turn_problem(
     else:
         message = tr("It is {player}'s turn (play goes to the right), not {other}'s.", **who)
     return [Violation("out-of-turn", message, rule=rule)]
+
+
+def count_problem(
+    names: Sequence[str], counts: Sequence[int], seat: int, played: int
+) -> list[Violation]:
+    """``too-many-cards`` when ``seat`` plays more cards than it holds."""
+    held = counts[seat]
+    if played <= held:
+        return []
+    message = tr_n(
+        "{player} has only {n} card left, not {played}.",
+        "{player} has only {n} cards left, not {played}.",
+        held,
+        player=names[seat],
+        played=played,
+    )
+    return [Violation("too-many-cards", message, rule="play")]

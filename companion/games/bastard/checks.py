@@ -15,7 +15,7 @@ from companion.rules.core import Violation
 from companion.rules.events import Event
 from companion.rules.text import Text, tr, tr_n
 from companion.rules.tricks import name_list
-from companion.rules.turns import turn_problem
+from companion.rules.turns import count_problem, turn_problem
 
 ENTRY_NOUNS = {
     "deal": tr("A deal"),
@@ -204,21 +204,8 @@ def play_problems(rules: Table, hand: Hand, event: Play) -> list[Violation]:
         return [Violation("no-cards", tr("Choose the card or cards {player} played.", player=who))]
     if problems := card_problems(rules, cards):
         return problems
-    held = hand.counts[event.seat]
-    if len(cards) > held:
-        return [
-            Violation(
-                "too-many-cards",
-                tr_n(
-                    "{player} has only {n} card left, not {played}.",
-                    "{player} has only {n} cards left, not {played}.",
-                    held,
-                    player=who,
-                    played=len(cards),
-                ),
-                rule="play",
-            )
-        ]
+    if problems := count_problem(rules.names, hand.counts, event.seat, len(cards)):
+        return problems
     packs = rules.packs
     for card in cards:
         seen = sum(1 for c in (*hand.pile, *cards) if play.same_card(c, card, coloured))

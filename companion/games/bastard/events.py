@@ -1,4 +1,5 @@
-"""Bastard's events (what the table records), options, and the state a replay builds from them.
+"""Bastard's events (what the table records), options, the state a replay builds from them, and
+what the helper modules may ask of the rules (:class:`Table`).
 
 One *game* of Bastard is one hand here: it ends with a finishing order. The evening (the app's
 game) is a series of them, with a tally of wins and bastards.
@@ -11,7 +12,7 @@ from typing import Protocol
 
 from companion.games.bastard.play import Plan
 from companion.rules.cards import Card
-from companion.rules.core import HandScore, Outcome
+from companion.rules.core import GameTable, HandScore
 from companion.rules.events import Event, PerSeat, Seat
 from companion.rules.text import tr
 
@@ -123,25 +124,12 @@ class BastardState:
     starters: tuple[int, ...] = ()
 
 
-class Table(Protocol):
+class Table(GameTable[BastardState, BastardOptions], Protocol):
     """What :mod:`checks` and :mod:`text` need of the rules (``Bastard`` has it all), so they
     never import the game module."""
 
     @property
-    def names(self) -> tuple[str, ...]: ...
-
-    @property
-    def n_seats(self) -> int: ...
-
-    @property
-    def options(self) -> BastardOptions: ...
-
-    @property
     def packs(self) -> int: ...
-
-    def outcome(self, state: BastardState) -> Outcome | None: ...
-
-    def winners_text(self, end: Outcome) -> str: ...
 
     def stuck_check(self, hand: Hand) -> bool: ...
 

@@ -38,14 +38,13 @@ from companion.games.bastard.events import (
 )
 from companion.rules.core import (
     Family,
-    HandScore,
+    HandByHand,
     Option,
     Outcome,
-    Reminder,
-    Rules,
     ScoreLine,
     SetupError,
     Violation,
+    scored_hand,
 )
 from companion.rules.events import Event, event_types
 from companion.rules.text import shown, tr, trc
@@ -58,13 +57,14 @@ def _yes_no() -> tuple[tuple[bool, str], ...]:
     return ((False, trc("option", "no")), (True, trc("option", "yes")))
 
 
-class Bastard(Rules[BastardState, BastardOptions]):
+class Bastard(HandByHand[BastardState, BastardOptions]):
     key = "bastard"
     title = "Bastard (Elevator)"
     aka = ("Elevator",)
     family = Family.SHEDDING
     seats = range(2, 13)
     options_type = BastardOptions
+    words = text  # the prompt, info rows and reminders (HandByHand)
     event_types: ClassVar[dict[str, type[Event]]] = event_types(Deal, Result, Play, Pass)
     blurb = tr(
         "Shed your seven cards on a pile that climbs and falls: aces send it down, twos up, "
@@ -196,9 +196,6 @@ class Bastard(Rules[BastardState, BastardOptions]):
         moves = {"play", "pass"} if hand.upcard is not None else set()
         return frozenset(quick | moves)
 
-    def dealer(self, state: BastardState) -> int | None:
-        return state.hand.dealer if state.hand else state.next_dealer
-
     def to_act(self, state: BastardState) -> int | None:
         hand = state.hand
         if hand is None:
@@ -249,16 +246,6 @@ class Bastard(Rules[BastardState, BastardOptions]):
             for seat in groups[-1]:
                 bastards[seat] += 1
         return wins, bastards
-
-    # --- words ------------------------------------------------------------------------------
-    def prompt(self, state: BastardState) -> str:
-        return text.prompt(self, state)
-
-    def info(self, state: BastardState) -> list[tuple[str, str]]:
-        return text.info(self, state)
-
-    def reminders(self, state: BastardState) -> list[Reminder]:
-        return text.reminders(self, state)
 
     # --- validation -------------------------------------------------------------------------
     def violations(self, state: BastardState, event: Event) -> list[Violation]:
@@ -407,13 +394,7 @@ class Bastard(Rules[BastardState, BastardOptions]):
 
     def _finish(self, state: BastardState, hand: Hand, groups: Groups) -> BastardState:
         lines = self.score_lines(groups)
-        score = HandScore(
-            number=hand.number,
-            points=tuple(sum(line.points for line in seat) for seat in lines),
-            lines=lines,
-            dealer=hand.dealer,
-            summary=text.hand_summary(self, hand, groups),
-        )
+        score = scored_hand(hand, lines, text.hand_summary(self, hand, groups))
         starters = tuple(sorted({(w + 1) % self.n_seats for w in groups[0]}))
         return BastardState(
             done=(*state.done, score),
@@ -458,16 +439,8 @@ class Bastard(Rules[BastardState, BastardOptions]):
             place += len(group)
         return tuple(out)
 
-    def hands(self, state: BastardState) -> tuple[HandScore, ...]:
-        return state.done
-
     def outcome(self, state: BastardState) -> Outcome | None:
-        games = self.options.games
-        if not games or len(state.done) < games or state.hand is not None:
-            return None
-        totals = self.scores(state)
-        best = max(totals)
-        return Outcome("games-played", tuple(s for s, t in enumerate(totals) if t == best))
+        return self.after_hands(state, self.options.games, "games-played")
 
 
 def groups_from_places(places: tuple[int, ...]) -> Groups:

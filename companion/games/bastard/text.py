@@ -6,19 +6,11 @@ from collections.abc import Sequence
 
 from companion.games.bastard.events import BastardState, Hand, Penalty, Table
 from companion.rules.core import Reminder
-from companion.rules.text import Text, or_quick_entry, shown, tr, tr_n, trc
+from companion.rules.text import Text, dot_list, or_quick_entry, shown, tr, tr_n, trc
 from companion.rules.tricks import comma_list, name_list
 from companion.rules.turns import still_in
 
 __all__ = ["hand_summary", "info", "name_list", "prompt", "reminders"]
-
-
-def dot_list(parts: Sequence[str]) -> str:
-    """ "Ann 2 · Bob 1": the parts of an info row, a message for each pair."""
-    out = parts[0]
-    for part in parts[1:]:
-        out = tr("{items} · {item}", items=out, item=part)
-    return out
 
 
 def pile_text(rules: Table, hand: Hand) -> Text:

@@ -19,8 +19,8 @@ from companion.rules.cards import Card, Suit
 from companion.rules.core import Violation
 from companion.rules.errors import Severity
 from companion.rules.events import Event
-from companion.rules.text import Text, tr, tr_n
-from companion.rules.turns import turn_problem
+from companion.rules.text import Text, tr
+from companion.rules.turns import count_problem, turn_problem
 
 ENTRY_NOUNS = {
     "deal": tr("A deal"),
@@ -263,21 +263,8 @@ def play_problems(rules: Table, hand: Hand, event: Play) -> list[Violation]:
             other=who,
         )
         return [Violation("dig-card-not-theirs", message, rule="forced-dig")]
-    held = hand.counts[event.seat]
-    if len(cards) > held:
-        return [
-            Violation(
-                "too-many-cards",
-                tr_n(
-                    "{player} has only {n} card left, not {played}.",
-                    "{player} has only {n} cards left, not {played}.",
-                    held,
-                    player=who,
-                    played=len(cards),
-                ),
-                rule="play",
-            )
-        ]
+    if problems := count_problem(rules.names, hand.counts, event.seat, len(cards)):
+        return problems
     combo = play.classify(cards)
     if combo is None:
         return [

@@ -8,7 +8,7 @@ from typing import Protocol
 
 from companion.games.big_three.play import Combo, in_order
 from companion.rules.cards import Card
-from companion.rules.core import HandScore, Outcome
+from companion.rules.core import GameTable, HandScore
 from companion.rules.events import Event, Seat
 from companion.rules.text import tr
 
@@ -126,21 +126,11 @@ class BigThreeState:
     next_dealer: int | None = None
 
 
-class Table(Protocol):
+class Table(GameTable[BigThreeState, BigThreeOptions], Protocol):
     """What :mod:`checks` and :mod:`text` need of the rules (``BigThree`` has it all)."""
 
     @property
-    def names(self) -> tuple[str, ...]: ...
-
-    @property
-    def options(self) -> BigThreeOptions: ...
-
-    @property
     def step(self) -> int: ...
-
-    def outcome(self, state: BigThreeState) -> Outcome | None: ...
-
-    def winners_text(self, end: Outcome) -> str: ...
 
     def bidder(self, hand: Hand) -> int | None: ...
 

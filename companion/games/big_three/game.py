@@ -39,16 +39,15 @@ from companion.games.big_three.events import (
 )
 from companion.rules.core import (
     Family,
+    HandByHand,
     HandScore,
     Option,
     Outcome,
-    Reminder,
-    Rules,
     ScoreLine,
     Violation,
 )
 from companion.rules.events import Event, event_types
-from companion.rules.money import Posting
+from companion.rules.money import Posting, hand_postings
 from companion.rules.text import shown, tr, tr_n, trc
 from companion.rules.turns import after_play, all_passed, next_in, next_seat
 
@@ -57,13 +56,14 @@ def _yes_no() -> tuple[tuple[bool, str], ...]:
     return ((False, trc("option", "no")), (True, trc("option", "yes")))
 
 
-class BigThree(Rules[BigThreeState, BigThreeOptions]):
+class BigThree(HandByHand[BigThreeState, BigThreeOptions]):
     key = "big_three"
     title = "Big Three"
     aka = ("Dig a Hole", "Wa Keng")
     family = Family.CLIMBING
     seats = range(3, 4)
     options_type = BigThreeOptions
+    words = text  # the prompt, info rows and reminders (HandByHand)
     event_types: ClassVar[dict[str, type[Event]]] = event_types(Deal, Bid, Dig, Result, Play, Pass)
     blurb = tr(
         "One against two: the highest bidder takes the widow and races the others to empty "
@@ -137,9 +137,6 @@ class BigThree(Rules[BigThreeState, BigThreeOptions]):
             return frozenset({"bid", *quick, *dig})
         return frozenset({"play", "pass"})
 
-    def dealer(self, state: BigThreeState) -> int | None:
-        return state.hand.dealer if state.hand else state.next_dealer
-
     def to_act(self, state: BigThreeState) -> int | None:
         hand = state.hand
         if hand is None:
@@ -164,16 +161,6 @@ class BigThree(Rules[BigThreeState, BigThreeOptions]):
         """The bid, doubled for each quads played when the option says so."""
         factor = 2**hand.bombs if self.options.bomb_doubles else 1
         return hand.bid * factor
-
-    # --- words ------------------------------------------------------------------------------
-    def prompt(self, state: BigThreeState) -> str:
-        return text.prompt(self, state)
-
-    def info(self, state: BigThreeState) -> list[tuple[str, str]]:
-        return text.info(self, state)
-
-    def reminders(self, state: BigThreeState) -> list[Reminder]:
-        return text.reminders(self, state)
 
     # --- validation -------------------------------------------------------------------------
     def violations(self, state: BigThreeState, event: Event) -> list[Violation]:
@@ -394,22 +381,9 @@ class BigThree(Rules[BigThreeState, BigThreeOptions]):
         out.append(ScoreLine(total, 0, "doubling"))
         return out
 
-    def hands(self, state: BigThreeState) -> tuple[HandScore, ...]:
-        return state.done
-
     def postings(self, state: BigThreeState) -> tuple[Posting, ...]:
         """Every hand's chips for the table's ledger (docs/ledger.md): zero-sum, no house."""
-        return tuple(
-            Posting(hand.number, seat, amount, hand.summary)
-            for hand, money in zip(state.done, state.money, strict=True)
-            for seat, amount in enumerate(money)
-            if amount
-        )
+        return hand_postings(state.done)  # each hand's points are its chips
 
     def outcome(self, state: BigThreeState) -> Outcome | None:
-        hands = self.options.hands
-        if not hands or len(state.done) < hands or state.hand is not None:
-            return None
-        totals = self.scores(state)
-        best = max(totals)
-        return Outcome("hands-played", tuple(s for s, t in enumerate(totals) if t == best))
+        return self.after_hands(state, self.options.hands, "hands-played")

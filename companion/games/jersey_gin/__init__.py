@@ -1,5 +1,5 @@
 """Jersey Gin, following our rulings: see ``game.py`` and its helpers ``events``, ``play``,
-``checks``, ``text`` and ``examples``."""
+``checks``, ``text``, ``examples`` and ``turns`` (the play recorded draw by draw)."""
 
 from __future__ import annotations
 

@@ -502,8 +502,10 @@ def draw_problems(rules: Table, hand: Hand, event: Draw) -> list[Violation]:
         return [
             Violation(
                 "unknown-source",
-                tr("A card is drawn from the stock or the discard pile, not '{source}'.",
-                   source=event.source),
+                tr(
+                    "A card is drawn from the stock or the discard pile, not '{source}'.",
+                    source=event.source,
+                ),
             )
         ]
     if event.source == "stock" and event.card is not None:

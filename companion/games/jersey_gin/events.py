@@ -7,7 +7,7 @@ import dataclasses
 from typing import Protocol
 
 from companion.rules.cards import Card
-from companion.rules.core import HandScore, Outcome
+from companion.rules.core import GameTable, HandScore
 from companion.rules.events import Event, PerSeat, Seat
 from companion.rules.text import tr
 
@@ -81,9 +81,7 @@ class Draw(Event):
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Meld(Event):
     kind = "meld"
-    summary = tr(
-        "After the break: the player whose turn it is lays a meld face up on the table."
-    )
+    summary = tr("After the break: the player whose turn it is lays a meld face up on the table.")
     seat: Seat
     cards: tuple[Card, ...]
 
@@ -187,17 +185,5 @@ class JerseyGinState:
     winner: int | None = None
 
 
-class Table(Protocol):
+class Table(GameTable[JerseyGinState, JerseyGinOptions], Protocol):
     """What :mod:`checks` and :mod:`text` need of the rules (``JerseyGin`` has it all)."""
-
-    @property
-    def names(self) -> tuple[str, ...]: ...
-
-    @property
-    def options(self) -> JerseyGinOptions: ...
-
-    def outcome(self, state: JerseyGinState) -> Outcome | None: ...
-
-    def winners_text(self, end: Outcome) -> str: ...
-
-    def scores(self, state: JerseyGinState) -> tuple[int, ...]: ...

@@ -43,28 +43,28 @@ from companion.games.jersey_gin.events import (
 from companion.rules.cards import Card
 from companion.rules.core import (
     Family,
-    HandScore,
+    HandByHand,
     Option,
     Outcome,
-    Reminder,
-    Rules,
     ScoreLine,
     Violation,
+    scored_hand,
 )
 from companion.rules.events import Event, event_types
 from companion.rules.melds import classify
 from companion.rules.money import POINTS, Posting
-from companion.rules.text import Text, tr, tr_n, trc
+from companion.rules.text import Text, dot_list, tr, tr_n, trc
 
 RULE = {"gin": "gin", "knock": "knocking", "underknock": "underknock", "break": "break"}
 
 
-class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
+class JerseyGin(HandByHand[JerseyGinState, JerseyGinOptions]):
     key = "jersey_gin"
     title = "Jersey Gin"
     family = Family.RUMMY
     seats = range(3, 4)
     options_type = JerseyGinOptions
+    words = text  # the prompt, info rows and reminders (HandByHand)
     event_types: ClassVar[dict[str, type[Event]]] = event_types(
         Deal, Result, Show, LayOff, Rest, Draw, Meld
     )
@@ -138,16 +138,7 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
             return frozenset({"meld", "layoff", "rest"})
         return frozenset({"layoff", "rest"})
 
-    def dealer(self, state: JerseyGinState) -> int | None:
-        return state.hand.dealer if state.hand else state.next_dealer
-
-    def to_act(self, state: JerseyGinState) -> int | None:
-        return state.next_dealer if state.hand is None else None
-
     # --- words -------------------------------------------------------------------------------
-    def prompt(self, state: JerseyGinState) -> str:
-        return text.prompt(self, state)
-
     def info(self, state: JerseyGinState) -> list[tuple[str, str]]:
         rows = text.info(self, state)
         if self.outcome(state) is not None and (pays := self.settlement(state)):
@@ -160,11 +151,8 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
                 )
                 for a, b, n in pays
             ]
-            rows.append((tr("Settlement (points)"), rummy.dot_list(parts)))
+            rows.append((tr("Settlement (points)"), dot_list(parts)))
         return rows
-
-    def reminders(self, state: JerseyGinState) -> list[Reminder]:
-        return text.reminders(self, state)
 
     def settlement(self, state: JerseyGinState) -> list[tuple[int, int, int]]:
         return play.settlement(self.scores(state), state.boxes, self.options)
@@ -342,13 +330,7 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
         if winner is not None:
             for seat in range(play.SEATS):
                 lines[seat] += self.final_lines(seat, winner, boxes[seat])
-        score = HandScore(
-            number=hand.number,
-            points=tuple(sum(line.points for line in seat) for seat in lines),
-            lines=tuple(tuple(seat) for seat in lines),
-            dealer=hand.dealer,
-            summary=text.hand_summary(self, hand.dealer, end, by, scorer, how),
-        )
+        score = scored_hand(hand, lines, text.hand_summary(self, hand.dealer, end, by, scorer, how))
         return JerseyGinState(
             done=(*state.done, score),
             next_dealer=(hand.dealer + 1) % play.SEATS,
@@ -404,12 +386,7 @@ class JerseyGin(Rules[JerseyGinState, JerseyGinOptions]):
             lines.append(ScoreLine(label, boxes * play.BOX_BONUS, "winning"))
         return lines
 
-    def hands(self, state: JerseyGinState) -> tuple[HandScore, ...]:
-        return state.done
-
     def outcome(self, state: JerseyGinState) -> Outcome | None:
         if state.winner is None:
             return None
-        totals = self.scores(state)
-        top = max(totals)
-        return Outcome("target-reached", tuple(s for s, t in enumerate(totals) if t == top))
+        return self.leaders(state, "target-reached")

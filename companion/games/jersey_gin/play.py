@@ -102,9 +102,7 @@ def arrange(cards: Sequence[Card]) -> Arrangement:
     return solve(cards, MELDS)
 
 
-def shown_arrangement(
-    cards: Sequence[Card], melds: Sequence[Sequence[Card]] | None
-) -> Arrangement:
+def shown_arrangement(cards: Sequence[Card], melds: Sequence[Sequence[Card]] | None) -> Arrangement:
     """A knocker's arrangement: the melds as laid out if given, else the best one."""
     return arrange(cards) if melds is None else declared(cards, melds)
 

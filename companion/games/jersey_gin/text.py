@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.games import rummy
 from companion.games.jersey_gin import play, turns
 from companion.games.jersey_gin.events import Hand, JerseyGinState, Table
-from companion.games.rummy import dot_list
 from companion.rules.cards import Card
 from companion.rules.core import Reminder
-from companion.rules.text import Text, shown, tr, tr_n, trc
+from companion.rules.text import Text, dot_list, shown, tr, tr_n, trc
 
 
 def numbered_melds(melds: Sequence[tuple[Card, ...]]) -> str:
@@ -68,15 +68,7 @@ def prompt(rules: Table, state: JerseyGinState) -> Text:
 
 def info(rules: Table, state: JerseyGinState) -> list[tuple[str, str]]:
     names = rules.names
-    standing = (
-        tr("Standing"),
-        dot_list(
-            [
-                tr("{player} {score}", player=n, score=t)
-                for n, t in zip(names, rules.scores(state), strict=True)
-            ]
-        ),
-    )
+    standing = rummy.standing(names, rules.scores(state))
     boxes = (
         tr("Hands won"),
         dot_list(

@@ -21,7 +21,7 @@ from companion.games.kaluki.events import (
 from companion.rules.cards import Card
 from companion.rules.core import Violation
 from companion.rules.events import Event
-from companion.rules.melds import Meld, MeldError
+from companion.rules.melds import MeldError
 from companion.rules.text import Text, tr, tr_n
 
 ENTRY_NOUNS = {
@@ -130,7 +130,7 @@ def melds_problems(rules: Table, hand: Hand, event: Melds) -> list[Violation]:
         for swap in event.swaps:
             if (problem := missing_meld(player, swap.meld, len(table))) is not None:
                 return [problem]
-            swapped = swap_joker(table[swap.meld - 1], swap.card)
+            swapped = play.swap_joker(table[swap.meld - 1], swap.card)
             if swapped is None:
                 return [
                     Violation(
@@ -286,22 +286,6 @@ def layoff_refused(
             why=why(exc),
         )
     return Violation("layoff-does-not-fit", message, rule="melds")
-
-
-def swap_joker(cards: list[Card], card: Card) -> list[Card] | None:
-    """The meld with ``card`` in place of a joker, if it stays a meld; None otherwise."""
-    if card.is_joker:
-        return None
-    for i, old in enumerate(cards):
-        if not old.is_joker:
-            continue
-        swapped = [*cards[:i], card, *cards[i + 1 :]]
-        try:
-            found: Meld = play.meld(swapped)
-        except MeldError:
-            continue
-        return list(found.cards)
-    return None
 
 
 def pack_problems(cards: Sequence[Card]) -> list[Violation]:

@@ -7,7 +7,7 @@ import dataclasses
 from typing import Protocol
 
 from companion.rules.cards import Card
-from companion.rules.core import HandScore, Outcome
+from companion.rules.core import GameTable, HandScore
 from companion.rules.events import Event, PerSeat, Seat
 from companion.rules.text import tr
 
@@ -139,20 +139,5 @@ class KalukiState:
     next_dealer: int | None = None
 
 
-class Table(Protocol):
+class Table(GameTable[KalukiState, KalukiOptions], Protocol):
     """What :mod:`checks` and :mod:`text` need of the rules (``Kaluki`` has it all)."""
-
-    @property
-    def names(self) -> tuple[str, ...]: ...
-
-    @property
-    def n_seats(self) -> int: ...
-
-    @property
-    def options(self) -> KalukiOptions: ...
-
-    def outcome(self, state: KalukiState) -> Outcome | None: ...
-
-    def winners_text(self, end: Outcome) -> str: ...
-
-    def scores(self, state: KalukiState) -> tuple[int, ...]: ...

@@ -49,17 +49,16 @@ from companion.games.rummy import deal_problems, melds_text
 from companion.rules.cards import Card
 from companion.rules.core import (
     Family,
-    HandScore,
+    HandByHand,
     Option,
     Outcome,
-    Reminder,
-    Rules,
     ScoreLine,
     SetupError,
     Violation,
+    scored_hand,
 )
 from companion.rules.events import Event, event_types
-from companion.rules.money import Posting
+from companion.rules.money import Posting, hand_postings
 from companion.rules.text import shown, tr, tr_n, trc
 
 __all__ = [
@@ -76,13 +75,14 @@ __all__ = [
 ]
 
 
-class Kaluki(Rules[KalukiState, KalukiOptions]):
+class Kaluki(HandByHand[KalukiState, KalukiOptions]):
     key = "kaluki"
     title = "Kaluki"
     aka = ("Caloochi",)
     family = Family.RUMMY
     seats = range(2, 5)
     options_type = KalukiOptions
+    words = text  # the prompt, info rows and reminders (HandByHand)
     event_types: ClassVar[dict[str, type[Event]]] = event_types(
         Deal, Melds, Result, Hands, StockOut
     )
@@ -146,22 +146,6 @@ class Kaluki(Rules[KalukiState, KalukiOptions]):
             return frozenset({"deal"})
         return frozenset({"melds", "result", "hands", "stock-out"})
 
-    def dealer(self, state: KalukiState) -> int | None:
-        return state.hand.dealer if state.hand else state.next_dealer
-
-    def to_act(self, state: KalukiState) -> int | None:
-        return state.next_dealer if state.hand is None else None
-
-    # --- words ---------------------------------------------------------------------------------
-    def prompt(self, state: KalukiState) -> str:
-        return text.prompt(self, state)
-
-    def info(self, state: KalukiState) -> list[tuple[str, str]]:
-        return text.info(self, state)
-
-    def reminders(self, state: KalukiState) -> list[Reminder]:
-        return text.reminders(self, state)
-
     # --- validation --------------------------------------------------------------------------
     def violations(self, state: KalukiState, event: Event) -> list[Violation]:
         if event.kind not in self.expects(state):
@@ -209,21 +193,15 @@ class Kaluki(Rules[KalukiState, KalukiOptions]):
             void = ScoreLine(tr("The stock ran out: the hand is void, nobody pays"), 0, "stock")
             lines = tuple((void,) for _ in range(self.n_seats))
             summary = text.hand_summary(self, hand, None, False, False)
-        score = HandScore(
-            number=hand.number,
-            points=tuple(sum(line.points for line in seat) for seat in lines),
-            lines=lines,
-            dealer=hand.dealer,
-            summary=summary,
-        )
-        return KalukiState(done=(*state.done, score), next_dealer=(hand.dealer + 1) % self.n_seats)
+        done = (*state.done, scored_hand(hand, lines, summary))
+        return KalukiState(done=done, next_dealer=(hand.dealer + 1) % self.n_seats)
 
     def laid(self, hand: Hand, event: Melds) -> Hand:
         """The table after one turn's melds: jokers swapped, new melds, lay-offs."""
         melds = list(hand.melds)
         for swap in event.swaps:
             old = melds[swap.meld - 1]
-            swapped = checks.swap_joker(list(old.cards), swap.card)
+            swapped = play.swap_joker(list(old.cards), swap.card)
             assert swapped is not None
             melds[swap.meld - 1] = TableMeld(old.owner, tuple(swapped))
         for lay in event.layoffs:
@@ -279,9 +257,7 @@ class Kaluki(Rules[KalukiState, KalukiOptions]):
                 )
             )
         if kaluki:
-            lines.append(
-                ScoreLine(tr("Kaluki: the payment doubled"), -(held + jokers), "kaluki")
-            )
+            lines.append(ScoreLine(tr("Kaluki: the payment doubled"), -(held + jokers), "kaluki"))
         return lines
 
     def quick_lines(
@@ -317,33 +293,23 @@ class Kaluki(Rules[KalukiState, KalukiOptions]):
             paid = self._paid(*counts[seat], kaluki)
             found = play.arrange(held)
             label = (
-                tr("Held {cards}; they could have melded {melds}", cards=held, melds=melds_text(
-                    [m.cards for m in found.melds]))
+                tr(
+                    "Held {cards}; they could have melded {melds}",
+                    cards=held,
+                    melds=melds_text([m.cards for m in found.melds]),
+                )
                 if found.melds
                 else tr("Held {cards}; no meld among them", cards=held)
             )
             lines.append((ScoreLine(label, 0, "payment"), *paid))
         return tuple(lines)
 
-    def hands(self, state: KalukiState) -> tuple[HandScore, ...]:
-        return state.done
-
     def postings(self, state: KalukiState) -> tuple[Posting, ...]:
         """Every hand's units for the table's ledger (docs/ledger.md): zero-sum, no house."""
-        return tuple(
-            Posting(hand.number, seat, amount, hand.summary)
-            for hand in state.done
-            for seat, amount in enumerate(hand.points)
-            if amount
-        )
+        return hand_postings(state.done)
 
     def outcome(self, state: KalukiState) -> Outcome | None:
-        hands = self.options.hands
-        if not hands or len(state.done) < hands or state.hand is not None:
-            return None
-        totals = self.scores(state)
-        best = max(totals)
-        return Outcome("hands-played", tuple(s for s, t in enumerate(totals) if t == best))
+        return self.after_hands(state, self.options.hands, "hands-played")
 
 
 def _put(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:

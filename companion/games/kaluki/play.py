@@ -1,6 +1,6 @@
 """Kaluki's numbers: the pack, the melds (jokers wild, sets of different suits, ace high or
-low), what a meld is worth toward the 51-point first meld, and what each loser pays (rulings
-§9.2 and §9.3).
+low), what a meld is worth toward the 51-point first meld, a joker taken back from a meld, and
+what each loser pays (rulings §9.2 and §9.3).
 
 >>> from companion.rules.cards import parse_cards
 >>> options = KalukiOptions()
@@ -26,6 +26,7 @@ from companion.rules.cards import ACE, Card
 from companion.rules.melds import (
     Arrangement,
     Meld,
+    MeldError,
     MeldRules,
     classify,
     meld_value,
@@ -65,6 +66,22 @@ def meld_points(cards: Sequence[Card], options: KalukiOptions) -> int:
     7-8-9 (24), not three sevens (21); ``2♣ JK JK`` is A-2-3 (16), not three twos (6). Raises
     MeldError for cards that make no meld."""
     return max(value_of(found, options) for found in readings(list(cards), RULES))
+
+
+def swap_joker(cards: list[Card], card: Card) -> list[Card] | None:
+    """The meld with ``card`` in place of a joker, if it stays a meld; None otherwise."""
+    if card.is_joker:
+        return None
+    for i, old in enumerate(cards):
+        if not old.is_joker:
+            continue
+        swapped = [*cards[:i], card, *cards[i + 1 :]]
+        try:
+            found: Meld = meld(swapped)
+        except MeldError:
+            continue
+        return list(found.cards)
+    return None
 
 
 def layoff_points(before: Sequence[Card], after: Sequence[Card], options: KalukiOptions) -> int:

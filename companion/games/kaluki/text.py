@@ -3,11 +3,11 @@ summaries."""
 
 from __future__ import annotations
 
+from companion.games import rummy
 from companion.games.kaluki.events import Hand, KalukiState, Table
 from companion.games.kaluki.play import DEALT
-from companion.games.rummy import dot_list
 from companion.rules.core import Reminder
-from companion.rules.text import Text, shown, tr, trc
+from companion.rules.text import Text, dot_list, shown, tr, trc
 
 
 def cutter(rules: Table, dealer: int) -> int:
@@ -51,15 +51,7 @@ def prompt(rules: Table, state: KalukiState) -> Text:
 
 def info(rules: Table, state: KalukiState) -> list[tuple[str, str]]:
     names = rules.names
-    standing = (
-        tr("Standing"),
-        dot_list(
-            [
-                tr("{player} {score}", player=n, score=signed(t))
-                for n, t in zip(names, rules.scores(state), strict=True)
-            ]
-        ),
-    )
+    standing = rummy.standing(names, [signed(t) for t in rules.scores(state)])
     hand = state.hand
     if hand is None:
         if rules.outcome(state) is not None or state.next_dealer is None:
@@ -178,9 +170,7 @@ def reminders(rules: Table, state: KalukiState) -> list[Reminder]:
     return out
 
 
-def hand_summary(
-    rules: Table, hand: Hand, out: int | None, kaluki: bool, full: bool
-) -> Text:
+def hand_summary(rules: Table, hand: Hand, out: int | None, kaluki: bool, full: bool) -> Text:
     names = rules.names
     values = {"dealer": names[hand.dealer]}
     if out is None:
@@ -208,4 +198,3 @@ def hand_summary(
     if full:
         return tr("{dealer} dealt; {player} went out — cards entered", player=player, **values)
     return tr("{dealer} dealt; {player} went out", player=player, **values)
-

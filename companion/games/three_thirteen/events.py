@@ -7,7 +7,7 @@ import dataclasses
 from typing import Protocol
 
 from companion.rules.cards import Card
-from companion.rules.core import HandScore, Outcome
+from companion.rules.core import GameTable, HandScore
 from companion.rules.events import Event, PerSeat, Seat
 from companion.rules.melds import Arrangement
 from companion.rules.text import tr
@@ -85,24 +85,7 @@ class ThreeThirteenState:
     arrangements: tuple[tuple[Arrangement, ...] | None, ...] = ()
 
 
-class Table(Protocol):
+class Table(GameTable[ThreeThirteenState, ThreeThirteenOptions], Protocol):
     """What :mod:`checks` and :mod:`text` need of the rules (``ThreeThirteen`` has it all)."""
-
-    @property
-    def names(self) -> tuple[str, ...]: ...
-
-    @property
-    def n_seats(self) -> int: ...
-
-    @property
-    def options(self) -> ThreeThirteenOptions: ...
-
-    def outcome(self, state: ThreeThirteenState) -> Outcome | None: ...
-
-    def winners_text(self, end: Outcome) -> str: ...
-
-    def scores(self, state: ThreeThirteenState) -> tuple[int, ...]: ...
-
-    def expects(self, state: ThreeThirteenState) -> frozenset[str]: ...
 
     def decks(self) -> int: ...

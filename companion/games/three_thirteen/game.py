@@ -47,26 +47,26 @@ from companion.games.three_thirteen.events import (
 )
 from companion.rules.core import (
     Family,
-    HandScore,
+    HandByHand,
     Option,
     Outcome,
-    Reminder,
-    Rules,
     ScoreLine,
     Violation,
+    scored_hand,
 )
 from companion.rules.events import Event, event_types
 from companion.rules.melds import Arrangement
 from companion.rules.text import shown, tr, trc
 
 
-class ThreeThirteen(Rules[ThreeThirteenState, ThreeThirteenOptions]):
+class ThreeThirteen(HandByHand[ThreeThirteenState, ThreeThirteenOptions]):
     key = "three_thirteen"
     title = "Three Thirteen"
     aka = ("Three Thirteen Rummy",)
     family = Family.RUMMY
     seats = range(2, 9)
     options_type = ThreeThirteenOptions
+    words = text  # the prompt, info rows and reminders (HandByHand)
     event_types: ClassVar[dict[str, type[Event]]] = event_types(Deal, Result, Hands)
     lower_is_better = True
     blurb = tr(
@@ -148,25 +148,9 @@ class ThreeThirteen(Rules[ThreeThirteenState, ThreeThirteenOptions]):
             return frozenset({"deal"})
         return frozenset({"result", "hands"})
 
-    def dealer(self, state: ThreeThirteenState) -> int | None:
-        return state.hand.dealer if state.hand else state.next_dealer
-
-    def to_act(self, state: ThreeThirteenState) -> int | None:
-        return state.next_dealer if state.hand is None else None
-
     def number(self, state: ThreeThirteenState) -> int:
         """The number of the hand under way, or of the next one."""
         return state.hand.number if state.hand else len(state.done) + 1
-
-    # --- words ---------------------------------------------------------------------------------
-    def prompt(self, state: ThreeThirteenState) -> str:
-        return text.prompt(self, state)
-
-    def info(self, state: ThreeThirteenState) -> list[tuple[str, str]]:
-        return text.info(self, state)
-
-    def reminders(self, state: ThreeThirteenState) -> list[Reminder]:
-        return text.reminders(self, state)
 
     # --- validation --------------------------------------------------------------------------
     def violations(self, state: ThreeThirteenState, event: Event) -> list[Violation]:
@@ -211,13 +195,8 @@ class ThreeThirteen(Rules[ThreeThirteenState, ThreeThirteenOptions]):
         lines: tuple[tuple[ScoreLine, ...], ...],
         best: tuple[Arrangement, ...] | None,
     ) -> ThreeThirteenState:
-        score = HandScore(
-            number=hand.number,
-            points=tuple(sum(line.points for line in seat) for seat in lines),
-            lines=lines,
-            dealer=hand.dealer,
-            summary=text.hand_summary(self, hand.number, hand.dealer, out, best is not None),
-        )
+        summary = text.hand_summary(self, hand.number, hand.dealer, out, best is not None)
+        score = scored_hand(hand, lines, summary)
         return ThreeThirteenState(
             done=(*state.done, score),
             next_dealer=(hand.dealer + 1) % self.n_seats,
@@ -275,13 +254,8 @@ class ThreeThirteen(Rules[ThreeThirteenState, ThreeThirteenOptions]):
             lines.append((line, *self._bonus(seat, out)))
         return tuple(lines)
 
-    def hands(self, state: ThreeThirteenState) -> tuple[HandScore, ...]:
-        return state.done
-
     def outcome(self, state: ThreeThirteenState) -> Outcome | None:
         """After eleven hands the lowest total wins; equal lowest share it (ruling 3.3.6)."""
         if len(state.done) < play.HANDS:
             return None
-        totals = self.scores(state)
-        low = min(totals)
-        return Outcome("hands-played", tuple(s for s, t in enumerate(totals) if t == low))
+        return self.leaders(state, "hands-played")

@@ -4,7 +4,6 @@ hand summaries and the arrangements shown in the score lines."""
 from __future__ import annotations
 
 from companion.games import rummy
-from companion.games.rummy import dot_list
 from companion.games.three_thirteen import play
 from companion.games.three_thirteen.events import Table, ThreeThirteenState
 from companion.rules.core import Reminder
@@ -50,15 +49,7 @@ def prompt(rules: Table, state: ThreeThirteenState) -> Text:
 
 def info(rules: Table, state: ThreeThirteenState) -> list[tuple[str, str]]:
     names = rules.names
-    standing = (
-        tr("Standing"),
-        dot_list(
-            [
-                tr("{player} {score}", player=n, score=t)
-                for n, t in zip(names, rules.scores(state), strict=True)
-            ]
-        ),
-    )
+    standing = rummy.standing(names, rules.scores(state))
     hand = state.hand
     if hand is None:
         if rules.outcome(state) is not None:

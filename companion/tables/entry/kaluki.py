@@ -4,7 +4,6 @@ still held) or full entry (the cards each other player still holds, with the car
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django import forms
@@ -16,16 +15,7 @@ from companion.tables.i18n import gettext as _
 
 from .base import Chips, EntryForm, PointsField, count_field
 from .cards import CardsField
-
-GROUPS = re.compile(r"[/|;]")
-
-
-def parse_groups(value: str) -> tuple[tuple[engine.Card, ...], ...]:
-    """``7H 8H 9H / 5S 5D JK``: groups of cards separated by /."""
-    try:
-        return tuple(engine.parse_cards(g) for g in GROUPS.split(value) if g.strip())
-    except engine.CardError as exc:
-        raise forms.ValidationError(str(exc)) from None
+from .rummy import GROUPS, HeldCardsForm, parse_melds, typed_field
 
 
 def parse_numbered(value: str) -> list[tuple[int, tuple[engine.Card, ...]]]:
@@ -54,15 +44,6 @@ def seats_field(form: EntryForm, label: str, required: str) -> forms.TypedChoice
         coerce=int,
         widget=Chips,
         error_messages={"required": required},
-    )
-
-
-def typed_field(label: str, help_text: str) -> forms.CharField:
-    return forms.CharField(
-        label=label,
-        required=False,
-        help_text=help_text,
-        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}),
     )
 
 
@@ -123,7 +104,7 @@ class MeldsForm(EntryForm):
         self.table = text.table_melds(self.rules, hand) if hand and hand.melds else ""
 
     def clean_melds(self) -> tuple[tuple[engine.Card, ...], ...]:
-        return parse_groups(self.cleaned_data.get("melds") or "")
+        return parse_melds(self.cleaned_data.get("melds") or "")
 
     def clean_layoffs(self) -> tuple[game.LayOff, ...]:
         return tuple(
@@ -229,7 +210,7 @@ class ResultForm(_HandForm):
         )
 
 
-class HandsForm(_HandForm):
+class HandsForm(HeldCardsForm, _HandForm):
     """Full entry: who went out, Kaluki or not, and the cards each other player still holds
     (the card picker, two of each card and four jokers)."""
 
@@ -243,27 +224,6 @@ class HandsForm(_HandForm):
             self.fields[f"cards_{seat}"] = CardsField(
                 label=name, copies=play.COPIES, jokers=play.JOKERS, required=False
             )
-
-    def card_fields(self) -> list[dict[str, Any]]:
-        """Each player's picker, open when it has cards or an error, or is the first."""
-        rows = []
-        for i, (seat, _name) in enumerate(self.seat_choices()):
-            field = self[f"cards_{seat}"]
-            value = field.value()
-            chosen = (
-                bool(value.get("picked") or value.get("typed"))
-                if isinstance(value, dict)
-                else bool(value)
-            )
-            rows.append({"field": field, "open": i == 0 or chosen or bool(field.errors)})
-        return rows
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        seats = [s for s, _name in self.seat_choices()]
-        if all(f"cards_{s}" in data for s in seats):
-            data["cards"] = tuple(data[f"cards_{s}"] for s in seats)
-        return data
 
     def initial_from(self, event: game.Hands) -> dict[str, Any]:
         return {

@@ -14,7 +14,7 @@ from companion.tables.i18n import gettext as _
 
 from .base import Chips, EntryForm
 from .cards import CardsField
-from .rummy import DeadwoodForm, melds_field, melds_initial, parse_melds
+from .rummy import DeadwoodForm, HeldCardsForm, melds_field, melds_initial, parse_melds
 
 
 class DealForm(EntryForm):
@@ -75,7 +75,7 @@ class ResultForm(DeadwoodForm, _HandForm):
         return game.Result(out=d["out"], deadwood=d["deadwood"])
 
 
-class HandsForm(_HandForm):
+class HandsForm(HeldCardsForm, _HandForm):
     """Full entry: who went out, and each player's cards at the end of the hand (the card
     picker). The app finds each player's best arrangement and counts the deadwood."""
 
@@ -96,33 +96,9 @@ class HandsForm(_HandForm):
     def clean_melds(self, seat: int) -> tuple[tuple[engine.Card, ...], ...]:
         return parse_melds(self.cleaned_data.get(f"melds_{seat}") or "")
 
-    def card_fields(self) -> list[dict[str, Any]]:
-        """Each player's picker, and whether to show it open: the first, and any with cards
-        already chosen or an error (the others fold away to keep the page short)."""
-        rows = []
-        for i, (seat, _name) in enumerate(self.seat_choices()):
-            field = self[f"cards_{seat}"]
-            value = field.value()
-            chosen = (
-                bool(value.get("picked") or value.get("typed"))
-                if isinstance(value, dict)
-                else bool(value)
-            )
-            melds = self[f"melds_{seat}"] if self.declared else None
-            rows.append(
-                {
-                    "field": field,
-                    "melds": melds,
-                    "open": i == 0 or chosen or bool(field.errors) or bool(melds and melds.errors),
-                }
-            )
-        return rows
-
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         seats = [s for s, _name in self.seat_choices()]
-        if all(f"cards_{s}" in data for s in seats):
-            data["cards"] = tuple(data[f"cards_{s}"] for s in seats)
         data["melds"] = None
         if self.declared:
             melds = []
