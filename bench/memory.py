@@ -81,7 +81,7 @@ def one_replay(key: str, seats: int, options: dict[str, Any], log: list[dict[str
     """What a kept replay of this log takes, by tracemalloc, and as the cache counts it."""
     from companion import rules as engine
     from companion.games import get_rules
-    from companion.tables import replays
+    from companion.tables.kept import replays
 
     rules = get_rules(key)(seats, options, list(club_names(seats)))
     events = [rules.event_from_dict(p) for p in log]

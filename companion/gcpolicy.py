@@ -1,6 +1,6 @@
 """The garbage collector's policy for a server process: the kept replays are set aside.
 
-A server keeps every game's replay in memory (``tables.replays``), and at a club those are
+A server keeps every game's replay in memory (``tables.kept.replays``), and at a club those are
 millions of objects: a full collection went through all of them each time, every second or
 so under load, and took 300 to 650 ms once the long games were kept (bench/club.py with a
 probe on the collector: 40 full collections, 7.1 s in all). The kept replays are never

@@ -74,7 +74,7 @@ def cache_settings(url: str, kept_mb: int = KEPT_MB) -> dict[str, dict[str, obje
     that several app servers share, or, when empty, memory local to each process: no server to
     run, and each process catches up with what the others wrote from the database. In memory,
     the replays are kept to three quarters of ``kept_mb`` and the pages to a quarter, as
-    counted by companion/tables/cache.py."""
+    counted by companion/tables/kept/cache.py."""
     kept = max(1, kept_mb) * 1024 * 1024
     if not url:
         return {
@@ -83,16 +83,16 @@ def cache_settings(url: str, kept_mb: int = KEPT_MB) -> dict[str, dict[str, obje
                 "LOCATION": "companion",
                 "OPTIONS": {"MAX_ENTRIES": 1000},
             },
-            # Replayed games, kept as the objects themselves (no pickling: see cache.py).
+            # Replayed games, kept as the objects themselves (no pickling: see kept/cache.py).
             "replays": {
-                "BACKEND": "companion.tables.cache.ObjectCache",
+                "BACKEND": "companion.tables.kept.cache.ObjectCache",
                 "LOCATION": "companion-replays",
                 "OPTIONS": {"MAX_ENTRIES": 1000, "MAX_BYTES": kept * 3 // 4},
             },
-            # Rendered game pages and live fragments, by log position (see pages.py): 500 of
+            # Rendered game pages and live fragments, by log position (see kept/pages.py): 500 of
             # them (20 to 130 KB each) is at most 65 MB a process, a club's worth of tables.
             "pages": {
-                "BACKEND": "companion.tables.cache.ObjectCache",
+                "BACKEND": "companion.tables.kept.cache.ObjectCache",
                 "LOCATION": "companion-pages",
                 "OPTIONS": {"MAX_ENTRIES": 500, "MAX_BYTES": kept // 4},
             },
@@ -230,7 +230,7 @@ COMPANION_PREPARED_STATEMENTS = envbool("DATABASE_PREPARED_STATEMENTS", True)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Each game's replayed log is kept here between requests (companion/tables/replays.py).
+# Each game's replayed log is kept here between requests (companion/tables/kept/replays.py).
 COMPANION_KEPT_MB = envint("COMPANION_KEPT_MB", KEPT_MB)
 CACHES = cache_settings(os.environ.get("COMPANION_CACHE_URL", "").strip(), COMPANION_KEPT_MB)
 

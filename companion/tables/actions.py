@@ -28,7 +28,8 @@ from companion import games, gcpolicy
 from companion import rules as engine
 from companion.games import log as game_log
 
-from . import fastsql, limits, replays
+from . import fastsql, limits
+from .kept import replays
 from .models import Club, Event, Game, OptionChange, Player, Seat, Table
 
 M = TypeVar("M", Table, Club)

@@ -1,17 +1,20 @@
-"""What the game screen shows, worked out from the replayed log."""
+"""What the game screen shows, worked out from the replayed log.
+
+Nothing is kept here: what the screen reuses from one request to the next (its lines, history
+rows, reminders, the chart's running totals, addresses) is kept by ``companion.tables.kept``
+(``kept_lines``, ``kept_rows``, ``kept_screen``), under the keys docs/kept.md lists; this
+module says how each is made.
+"""
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 import hashlib
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
 from django.http import HttpRequest
-from django.template.loader import get_template, select_template
-from django.urls import get_script_prefix, get_urlconf, reverse
+from django.template.loader import get_template
 from django.utils import formats
 from django.utils.functional import SimpleLazyObject as lazy
 from django.utils.translation import ngettext
@@ -19,46 +22,15 @@ from django.utils.translation import ngettext
 from companion import rules as engine
 from companion.rules.text import for_viewers
 
-from . import money_shown
 from .actions import Entry, Loaded, undo_target
 from .entry import EntryForm, describer, forms_for
 from .i18n import get_language, gettext, say
 from .ids import fresh_id
-from .memo import kept, kept_with
+from .kept import lines as kept_lines
+from .kept import rows as kept_rows
+from .kept import screen as kept_screen
 from .models import Table
 from .money_shown import Amount
-from .rows import kept_line, text_key
-
-
-@functools.lru_cache(maxsize=4096)
-def _reversed(prefix: str, urlconf: Any, name: str, args: tuple[Any, ...]) -> str:
-    return reverse(name, args=args)
-
-
-def address(name: str, *args: Any) -> str:
-    """``reverse(name, args=args)``, kept: a game's screen asks for the same few addresses on
-    every request, and working one out costs about as much as drawing a panel."""
-    return _reversed(get_script_prefix(), get_urlconf(), name, args)
-
-
-#: The reminders of the latest states seen, by the state itself: an entry's answer compares
-#: the reminders before and after it, and the state before is, more often than not, the one
-#: the previous entry's answer worked out (kept with the replay between requests).
-_REMINDERS: dict[tuple[Any, ...], tuple[Any, list[engine.Reminder]]] = {}
-_KEEP_REMINDERS = 128
-
-
-def reminders(loaded: Loaded) -> list[engine.Reminder]:
-    """The rules for this hand (``Rules.reminders``), worked out once per state and rules.
-    Language-free: the texts are said when drawn."""
-    rules, state = loaded.rules, loaded.state
-    return kept_with(
-        _REMINDERS,
-        state,
-        (type(rules), rules.names, rules.options),
-        lambda: rules.reminders(state),
-        _KEEP_REMINDERS,
-    )
 
 
 def available_kinds(loaded: Loaded) -> list[str]:
@@ -211,68 +183,6 @@ CHART_W, CHART_H, CHART_PAD = 320, 150, 8
 CHART_POINTS = 40
 
 
-@dataclasses.dataclass
-class _Runs:
-    """Each column's running total after each hand (``totals[k]``: after the first ``k``
-    hands), and the lowest and highest of them up to each hand, for the hands up to and
-    including ``last`` (held, so that its id is not reused while kept)."""
-
-    last: Any
-    totals: list[tuple[int, ...]]
-    low: list[int]
-    high: list[int]
-
-
-#: The latest runs of each game, by the id of the latest hand they cover: the hands of a state
-#: are a tuple that only grows by a hand, whose earlier hands are the same objects, so the next
-#: hand's runs are those plus one step, not a sum over the game again.
-_RUNS: dict[int, _Runs] = {}
-_RUNS_KEPT = 500  # a long game's runs are three lists a hand long: tens of KB
-
-
-def _runs(hands: Sequence[Any], totals: Sequence[int]) -> _Runs:
-    """The running totals through ``hands`` (at least two) ending on ``totals``: kept, or the
-    kept runs of all but the latest hand and one step more, or worked out from the start."""
-    latest = tuple(totals)
-    kept = _RUNS.get(id(hands[-1]))
-    if (
-        kept is not None
-        and kept.last is hands[-1]
-        and len(kept.totals) == len(hands) + 1
-        and kept.totals[-1] == latest
-    ):
-        return kept
-    before = _RUNS.get(id(hands[-2]))
-    if before is not None and before.last is hands[-2] and len(before.totals) == len(hands):
-        step = tuple(t + p for t, p in zip(before.totals[-1], hands[-1].points, strict=True))
-        if step == latest:  # one hand more than the runs kept, which are not needed again
-            _RUNS.pop(id(hands[-2]), None)  # (another thread may have let them go first)
-            runs = _Runs(
-                hands[-1],
-                [*before.totals, step],
-                [*before.low, min(before.low[-1], *step)],
-                [*before.high, max(before.high[-1], *step)],
-            )
-            return _keep(runs)
-    first = tuple(
-        total - sum(h.points[column] for h in hands) for column, total in enumerate(latest)
-    )
-    runs = _Runs(hands[-1], [first], [min(0, *first)], [max(0, *first)])
-    for hand in hands:
-        step = tuple(t + p for t, p in zip(runs.totals[-1], hand.points, strict=True))
-        runs.totals.append(step)
-        runs.low.append(min(runs.low[-1], *step))
-        runs.high.append(max(runs.high[-1], *step))
-    return _keep(runs)
-
-
-def _keep(runs: _Runs) -> _Runs:
-    if len(_RUNS) >= _RUNS_KEPT:
-        _RUNS.clear()
-    _RUNS[id(runs.last)] = runs
-    return runs
-
-
 def progress(loaded: Loaded) -> dict[str, Any] | None:
     """Each column's running total after every hand, drawn as lines (an inline SVG, no script).
 
@@ -285,7 +195,7 @@ def progress(loaded: Loaded) -> dict[str, Any] | None:
     hands = rules.hands(state)
     if len(hands) < 2:
         return None
-    runs = _runs(hands, rules.scores(state))
+    runs = kept_screen.runs(hands, rules.scores(state))
     n = len(hands)
     if n <= CHART_POINTS:
         shown: Sequence[int] = range(n + 1)
@@ -357,30 +267,7 @@ def describe_entry(
     describe = describer(rules.key)
     if describe is None:
         return event.kind
-    return kept_line(rules, event, describe, language)
-
-
-#: Each entry's line in the history and its key (``rows.text_key``), by the entry's row as
-#: kept with the game's replay (``Loaded.recent``) and everything the line is said with: an
-#: answer sends the latest ten entries again. The row itself is held with them, so that its
-#: ``id`` is not reused while kept (a row's primary key can be, on SQLite, once deleted).
-_TEXTS: dict[tuple[Any, ...], tuple[Any, tuple[str, tuple[str, str, str]]]] = {}
-_KEEP_TEXTS = 5000
-
-
-def _entry_text(
-    rules: engine.Rules[Any, Any], event: engine.Event, row: Any, language: str
-) -> tuple[str, tuple[str, str, str]]:
-    """``describe_entry`` and its ``rows.text_key``, worked out once per entry (the row read
-    from the log, kept with the replay), language, currency, game, seat names and house rules,
-    rather than once per answer while the entry stays in view."""
-
-    def make() -> tuple[str, tuple[str, str, str]]:
-        text = describe_entry(rules, event, language)
-        return text, text_key(text)
-
-    key = (language, money_shown.current(), rules.key, tuple(rules.names), rules.options)
-    return kept_with(_TEXTS, row, key, make, _KEEP_TEXTS)
+    return kept_rows.kept_line(rules, event, describe, language)
 
 
 def history(
@@ -401,7 +288,7 @@ def history(
     for index, event, row in ((e.index, e.event, e.row) for e in reversed(entries)):
         voided = index in loaded.result.voided
         special = isinstance(event, engine.Void | engine.Correction)
-        text, said = _entry_text(loaded.rules, event, row, language)
+        text, said = kept_lines.entry_text(loaded.rules, event, row, language, describe_entry)
         rows.append(
             {
                 "index": index,
@@ -433,33 +320,13 @@ def standings(loaded: Loaded) -> list[tuple[str, int | Decimal]]:
     return [(rules.team_name(t), rules.shown_points(total)) for t, total in ranked]
 
 
-#: Each hand's line of the summary, by everything it is written from: the language (words,
-#: decimal separator), the game and its house rules (how points are shown: Ui77's tenths), the
-#: columns' names, the hand's number and its points. A game of a hundred hands does not write
-#: them all again at every hand's end (each answer then sends the summary again).
-_HAND_LINES: dict[tuple[Any, ...], str] = {}
-_KEEP_HAND_LINES = 20_000
-
-
 def _hand_line(rules: engine.Rules[Any, Any], hand: Any) -> str:
+    """A hand's line of the summary: "Hand 3: Ann 12, Bob 9" (kept: ``kept_lines.hand_lines``)."""
     scores = ", ".join(
         f"{n} {_number(rules.shown_points(p))}"
         for n, p in zip(rules.column_names(), hand.points, strict=True)
     )
     return gettext("Hand %(number)s: %(scores)s") % {"number": hand.number, "scores": scores}
-
-
-def _hand_lines(rules: engine.Rules[Any, Any], hands: Sequence[Any]) -> list[str]:
-    names, language = rules.column_names(), get_language()
-    out = []
-    for hand in hands:
-        key = (language, type(rules), rules.options, names, hand.number, hand.points)
-        try:
-            line = kept(_HAND_LINES, key, lambda h=hand: _hand_line(rules, h), _KEEP_HAND_LINES)
-        except TypeError:  # house rules that cannot be a key: written each time
-            line = _hand_line(rules, hand)
-        out.append(line)
-    return out
 
 
 #: The group-chat summary lists every hand up to this many; a longer game's summary lists its
@@ -485,7 +352,7 @@ def summary_text(loaded: Loaded, table: Table) -> str:
             )
             % {"count": earlier}
         )
-    lines += _hand_lines(rules, hands[-SUMMARY_HANDS:])
+    lines += kept_lines.hand_lines(rules, hands[-SUMMARY_HANDS:], _hand_line)
     totals = ", ".join(f"{name} {_number(total)}" for name, total in standings(loaded))
     lines.append(gettext("Totals: %(totals)s") % {"totals": totals})
     outcome = rules.outcome(state)
@@ -511,14 +378,6 @@ def option_changes(loaded: Loaded) -> list[dict[str, Any]]:
     return out
 
 
-@functools.cache
-def _hand_template(key: str, family: str) -> str:
-    """The name of the hand panel's template: the game's own, or its family's. Looked for once
-    per game (a template looked for and not found costs as much as drawing a small panel)."""
-    names = [f"games/{key}/_hand.html", f"games/{family}/_hand.html"]
-    return str(select_template(names).template.origin.template_name)
-
-
 def step_token(loaded: Loaded) -> str:
     """What the game is waiting for, as a short token. A scorer's live poll sends it back, and
     the entry form is only replaced when the step has moved on (another phone recorded it);
@@ -539,8 +398,8 @@ def game_context(
     rules, state = loaded.rules, loaded.state
     game = loaded.game
     outcome = rules.outcome(state)
-    hand_template = get_template(_hand_template(rules.key, rules.family.value))
-    base = address("tables:game", key, game.number)
+    hand_template = get_template(kept_screen.hand_template(rules.key, rules.family.value))
+    base = kept_screen.address("tables:game", key, game.number)
     # What only some answers show is worked out when a template first reads it (an entry's
     # answer within a hand shows neither the scores nor the summary).
     return {
@@ -553,7 +412,7 @@ def game_context(
         # Only the scorer records, so only the scorer is offered ways to (quick entry).
         "prompt": rules.prompt(state) if can_score else for_viewers(rules.prompt(state)),
         "info": rules.info(state),
-        "reminders": lazy(lambda: reminders(loaded)),
+        "reminders": lazy(lambda: kept_screen.reminders(loaded)),
         "options": lazy(rules.describe_options),
         "option_changes": lazy(lambda: option_changes(loaded)),
         "outcome": outcome,
@@ -585,8 +444,8 @@ def game_context(
         "game_url": base,
         "history_url": base + "history/",
         "hands_url": base + "hands/",
-        "rules_url": address("rules:game", rules.key),
+        "rules_url": kept_screen.address("rules:game", rules.key),
         "view_url": lazy(
-            lambda: request.build_absolute_uri(address("tables:table", table.view_key))
+            lambda: request.build_absolute_uri(kept_screen.address("tables:table", table.view_key))
         ),
     }

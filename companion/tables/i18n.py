@@ -29,7 +29,7 @@ from companion.rules.cards import RANK_NAMES, Card, Suit
 from companion.rules.money import Chips
 from companion.rules.text import VERBATIM, Text, english
 
-from .memo import kept
+from .kept.memo import kept
 from .money_shown import chips_text, use_table_money
 
 

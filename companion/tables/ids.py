@@ -3,7 +3,7 @@
 Every form that changes something carries a one-time id, so that a resent submission (a double
 tap, the offline queue sending again) is recognised and recorded once. Two forms must never be
 given the same id, or the second submission would be taken for a resend of the first. Pages
-kept for other phones (``pages.py``) are rendered with a placeholder in place of each id, and
+kept for other phones (``kept/pages.py``) are rendered with a placeholder in place of each id, and
 each response fills in fresh ones: so every form-making code asks :func:`fresh_id`, never
 ``uuid.uuid4`` itself.
 """

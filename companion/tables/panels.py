@@ -29,7 +29,7 @@ from companion.rules.tricks import suit_title
 
 from .entry.base import escape_text
 from .i18n import card_label, gettext, pgettext, say
-from .rows import history_html
+from .kept.rows import history_html
 
 __all__ = [
     "belote_bid_form",

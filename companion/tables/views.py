@@ -28,10 +28,12 @@ from companion import rules as engine
 from companion.games import log as game_log
 from companion.rules.core import abandoned_violation
 
-from . import actions, context, fastsql, guards, logjson, pages, panels
-from .context import describe_entry, game_context, pick_form, reminders
+from . import actions, context, fastsql, guards, logjson, panels
+from .context import describe_entry, game_context, pick_form
 from .entry import forms_for
 from .i18n import one_language, say, table_language, use_table_language
+from .kept import pages
+from .kept import screen as kept_screen
 from .models import Club, Game, Table
 from .qr import qr_svg
 from .stats import table_records
@@ -413,7 +415,7 @@ def _after_write(
     ctx = game_context(request, table, key, True, loaded, pick_form(loaded, None))
     if _same_hand(before, loaded) and not recorded.repeated:
         # "Rules for this hand" is sent only if the entry changed it (a bid that sets trump).
-        ctx["same_reminders"] = reminders(before) == reminders(loaded)
+        ctx["same_reminders"] = kept_screen.reminders(before) == kept_screen.reminders(loaded)
         # What templates/reference/tables/_written.html draws, without the template engine
         # (the context processors run only if a template is drawn on the way).
         drawn = panels.written(RequestContext(request, {**ctx, **csrf(request)}))

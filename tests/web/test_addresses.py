@@ -1,11 +1,11 @@
-"""The game screen's kept addresses (``context.address``) are what ``reverse`` gives, under
+"""The game screen's kept addresses (``kept.screen.address``) are what ``reverse`` gives, under
 whatever prefix the app is served at."""
 
 from __future__ import annotations
 
 from django.urls import get_script_prefix, reverse, set_script_prefix
 
-from companion.tables.context import address
+from companion.tables.kept.screen import address
 
 
 def test_a_kept_address_is_the_reversed_one_under_the_prefix_of_the_moment() -> None:

@@ -16,7 +16,8 @@ from django.core.cache import caches
 from django.test import Client, override_settings
 
 from companion.deploy import deploy_version
-from companion.tables import actions, replays
+from companion.tables import actions
+from companion.tables.kept import replays
 from companion.tables.models import Game
 
 from .helpers import game_url

@@ -22,7 +22,8 @@ from django.utils import translation
 from companion import rules as engine
 from companion.games import get_rules
 from companion.tables import actions, context
-from companion.tables.memo import kept
+from companion.tables.kept import lines as kept_lines
+from companion.tables.kept.memo import kept
 from companion.tables.models import Event, Game
 from tests.bench.test_club_smoke import club
 
@@ -128,7 +129,7 @@ def test_the_summary_at_a_hand_s_end_looks_up_only_the_lines_it_shows() -> None:
     table = game.table
     before = len(rules.hands(state))
     assert before > 50
-    context._HAND_LINES.clear()  # no line kept by an earlier test of the same hands
+    kept_lines._HAND_LINES.clear()  # no line kept by an earlier test of the same hands
     assert context.summary_text(actions.load(game), table)
     seq = 300
     while len(rules.hands(state)) == before:
@@ -143,7 +144,7 @@ def test_the_summary_at_a_hand_s_end_looks_up_only_the_lines_it_shows() -> None:
     def hook(frame: FrameType, event: str, _arg: Any) -> None:
         nonlocal lines, written
         if event == "call" and frame.f_code is kept.__code__:
-            lines += frame.f_locals.get("store") is context._HAND_LINES
+            lines += frame.f_locals.get("store") is kept_lines._HAND_LINES
         if event == "call" and frame.f_code is context._hand_line.__code__:
             written += 1
 

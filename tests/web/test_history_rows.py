@@ -1,4 +1,4 @@
-"""The history's rows drawn in Python (companion/tables/rows.py, kept between answers) are the
+"""The history's rows drawn in Python (companion/tables/kept/rows.py, kept between answers) are the
 rows the reference template ``tables/_history_row.html`` draws: for an entry as recorded, one
 flagged, one cancelled, the cancelling entry itself, one corrected and the correction, for a
 scorer and a viewer, in every language; and the kept rows carry each response's own token,
@@ -21,8 +21,9 @@ from companion.games.buck_euchre.game import Bid, Deal, Drops
 from companion.games.buck_euchre.game import Trick as BuckTrick
 from companion.rules.cards import parse_card, parse_cards
 from companion.rules.events import Seat
-from companion.tables import actions, rows
+from companion.tables import actions
 from companion.tables.context import history
+from companion.tables.kept import lines, rows
 from companion.tables.models import Game, Table
 
 from .helpers import HTMX, game_url, new_uuid, start
@@ -156,8 +157,10 @@ def test_an_entry_s_line_is_worked_out_once_per_row_kept_with_the_replay(played:
         # The bid's row as another object with the trick's row's key: the bid's own line.
         bid_row = type(bid.row).objects.get(pk=bid.row.pk)
         bid_row.pk = trick.row.pk
-        said, _ = context._entry_text(loaded.rules, bid.event, bid_row, "en")
-        trick_said, _ = context._entry_text(loaded.rules, trick.event, trick.row, "en")
+        said, _ = lines.entry_text(loaded.rules, bid.event, bid_row, "en", context.describe_entry)
+        trick_said, _ = lines.entry_text(
+            loaded.rules, trick.event, trick.row, "en", context.describe_entry
+        )
         assert said == context.describe_entry(loaded.rules, bid.event) != trick_said
     with translation.override("fr"):
         french = history(loaded, "/g/")

@@ -28,10 +28,11 @@ from django.utils import translation
 
 from companion import rules as engine
 from companion.rules.text import tr
-from companion.tables import actions, context, i18n, money_shown, pages, replays, rows
+from companion.tables import actions, context, i18n, money_shown
 from companion.tables.actions import Loaded
 from companion.tables.entry import base as entry_base
 from companion.tables.i18n import say
+from companion.tables.kept import lines, pages, replays, rows, screen
 from companion.tables.models import Game, Table
 
 EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
@@ -42,10 +43,10 @@ ADJ = "ace_deuce_jack/bank-change.json"
 def _forget() -> None:
     """Empty every per-process memo: what a fresh worker has."""
     for memo in (
-        context._HAND_LINES,
-        context._TEXTS,
-        context._REMINDERS,
-        context._RUNS,
+        lines._HAND_LINES,
+        lines._TEXTS,
+        screen._REMINDERS,
+        screen._RUNS,
         rows._kept,
         rows._lines,
         i18n._numbers,
@@ -156,7 +157,7 @@ def _summary_hand_number() -> tuple[Callable[[], str], Callable[[], str]]:
     return lambda: _summary(one), lambda: _summary(other)
 
 
-# --- an entry's line in the history (context.history: rows.kept_line, context._entry_text) -----
+# --- an entry's line in the history (context.history: rows.kept_line, lines.entry_text) ---------
 
 
 def _lines(game: Game, language: str = "en", currency: str = "") -> str:
@@ -237,7 +238,7 @@ def _other_flag(row: dict[str, Any]) -> None:
     row["flags"] = [engine.Violation("late-bet", tr("Another flag."), rule="limits")]
 
 
-# --- a state's reminders (context.reminders) -----------------------------------------------------
+# --- a state's reminders (screen.reminders) ------------------------------------------------------
 
 
 def _reminders(game: Game, rename: dict[str, str] | None = None, **options: Any) -> str:
@@ -247,7 +248,7 @@ def _reminders(game: Game, rename: dict[str, str] | None = None, **options: Any)
         rules = game.rules_class(len(names), {**game.options, **options}, names)
         loaded = dataclasses.replace(loaded, rules=rules)
     _money(game.table)
-    return "\n".join(f"{say(r.label)} {say(r.text)}" for r in context.reminders(loaded))
+    return "\n".join(f"{say(r.label)} {say(r.text)}" for r in screen.reminders(loaded))
 
 
 def _first_bets(events: list[dict[str, Any]]) -> list[dict[str, Any]]:

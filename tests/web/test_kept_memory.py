@@ -16,8 +16,9 @@ from companion import rules as engine
 from companion.games import get_rules
 from companion.rules import core
 from companion.settings import cache_settings
-from companion.tables import actions, replays
-from companion.tables.cache import ObjectCache
+from companion.tables import actions
+from companion.tables.kept import replays
+from companion.tables.kept.cache import ObjectCache
 from companion.tables.models import Event, Table
 
 from .helpers import game_url

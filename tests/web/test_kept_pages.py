@@ -1,4 +1,4 @@
-"""Game pages and live fragments kept by log position (companion/tables/pages.py): a kept page
+"""Game pages and live fragments kept by log position (companion/tables/kept/pages.py): a kept page
 never carries another browser's CSRF token or another form's submission id, never shows an old
 position of the game, and never keeps a flash message."""
 
@@ -10,7 +10,8 @@ import pytest
 from django.core.cache import caches
 from django.test import Client
 
-from companion.tables import actions, pages
+from companion.tables import actions
+from companion.tables.kept import pages
 from companion.tables.models import Event, Game
 
 from .helpers import (

@@ -17,7 +17,8 @@ from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 
 from companion import rules as engine
-from companion.tables import actions, replays
+from companion.tables import actions
+from companion.tables.kept import replays
 from companion.tables.models import Event, Game, Table
 
 from .helpers import game_url, new_uuid

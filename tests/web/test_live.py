@@ -359,6 +359,7 @@ def test_the_summary_s_kept_hand_lines_are_each_language_s_own(
     from django.utils import translation
 
     from companion.tables import context
+    from companion.tables.kept import lines
 
     game = game_after_first_hand
     table = Table.objects.get(pk=game.table_id)
@@ -367,7 +368,7 @@ def test_the_summary_s_kept_hand_lines_are_each_language_s_own(
     for language in ("en", "fr", "en", "fr"):
         with translation.override(language):
             summary = context.summary_text(loaded, table)
-            context._HAND_LINES.clear()
+            lines._HAND_LINES.clear()
             assert summary == context.summary_text(loaded, table)
             said.setdefault(language, summary)
             assert said[language] == summary

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.cache import caches
 
-from companion.tables.cache import ObjectCache
+from companion.tables.kept.cache import ObjectCache
 
 
 def test_the_replays_cache_hands_back_the_object_it_was_given() -> None:

@@ -179,7 +179,7 @@ def test_the_game_page_draws_its_panels_in_python() -> None:
 def test_a_games_hand_template_is_looked_for_once() -> None:
     """Looking for a game's own hand template, and not finding it, is dearer than drawing a
     small panel: each game's is looked for once, and is the game's own where it has one."""
-    from companion.tables.context import _hand_template
+    from companion.tables.kept.screen import hand_template as _hand_template
 
     _hand_template.cache_clear()
     for key, rules_class in GAMES.items():

@@ -255,13 +255,14 @@ def test_running_totals_kept_from_hand_to_hand_are_those_summed_from_scratch() -
     runs before it let go) is the chart worked out from every hand again; so is the chart of
     the same game replayed again (other objects, equal hands)."""
     from companion.tables import context
+    from companion.tables.kept import screen
 
-    context._RUNS.clear()
+    screen._RUNS.clear()
     states = _belote_states(8)
     kept = [context.progress(loaded) for loaded in states]
-    assert len(context._RUNS) == 1, "each hand's runs made from the hand before's"
+    assert len(screen._RUNS) == 1, "each hand's runs made from the hand before's"
     for loaded, chart in zip(states, kept, strict=True):
-        context._RUNS.clear()
+        screen._RUNS.clear()
         assert context.progress(loaded) == chart
     assert context.progress(_belote_states(8)[-1]) == kept[-1]
     runs, low, high = _from_scratch(states[-1])

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.test import Client
 
 from companion.tables import actions
-from companion.tables.context import reminders
+from companion.tables.kept.screen import reminders
 
 EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
 _LINK = re.compile(r'href="(/rules/[a-z_]+/)#([a-z-]+)" target="_blank" rel="noopener">rule</a>')

@@ -17,7 +17,7 @@ from companion.rules.cards import RANK_NAMES, Suit
 from companion.tables.i18n import get_language, gettext, gettext_lazy, pgettext_lazy, say
 from companion.tables.i18n import gettext_lazy as _
 from companion.tables.ids import fresh_id
-from companion.tables.memo import kept
+from companion.tables.kept.memo import kept
 
 if TYPE_CHECKING:
     from companion.tables.actions import Loaded

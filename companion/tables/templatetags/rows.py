@@ -1,5 +1,5 @@
 """``{% load rows %}`` then ``{% history_rows %}``: the history's rows, drawn by
-``companion/tables/rows.py`` (kept between answers) with this response's CSRF token."""
+``companion/tables/kept/rows.py`` (kept between answers) with this response's CSRF token."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString
 
-from companion.tables.rows import history_html
+from companion.tables.kept.rows import history_html
 
 register = template.Library()
 

@@ -34,9 +34,8 @@ from django.conf import settings
 from django.core.cache import BaseCache, caches
 
 from companion import rules as engine
-
-from .memo import kept
-from .models import Event, Game
+from companion.tables.kept.memo import kept
+from companion.tables.models import Event, Game
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +117,7 @@ def deep_size(value: Any, most: int = 500_000) -> int:
 def code_version() -> str:
     """A digest of the engine's and the games' source, and of this module: replays kept by other
     code (a server not yet upgraded, say) are never found by this one."""
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]  # companion/
     digest = hashlib.blake2b(Path(__file__).read_bytes(), digest_size=8)
     for package in _SOURCES:
         for path in sorted((root / package).rglob("*.py")):

@@ -21,9 +21,9 @@ from typing import Any
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 
-from . import money_shown
-from .entry.base import escape_text as _e
-from .i18n import get_language, gettext, say
+from companion.tables import money_shown
+from companion.tables.entry.base import escape_text as _e
+from companion.tables.i18n import get_language, gettext, say
 
 #: How many rows are kept per process (a row is a few hundred bytes).
 KEEP = 4000

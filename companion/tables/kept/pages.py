@@ -38,9 +38,10 @@ from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
-from . import ids, replays
-from .actions import Loaded
-from .models import Table
+from companion.tables import ids
+from companion.tables.actions import Loaded
+from companion.tables.kept import replays
+from companion.tables.models import Table
 
 log = logging.getLogger(__name__)
 
