@@ -343,8 +343,8 @@ def _record(
         return _stale(request, table, key, loaded, at or 0, say(why))
     if form.is_valid():
         try:
-            recorded = actions.check_record_event(
-                game, form.to_event(), form.cleaned_data["client_id"], current=loaded, at=at
+            recorded = actions.check_record_events(
+                game, form.to_events(), form.cleaned_data["client_id"], current=loaded, at=at
             )
         except actions.StaleEntry as exc:
             return _stale(request, table, key, exc.loaded, exc.at)
