@@ -59,10 +59,17 @@ class UnexpectedError(LogError):
         super().__init__(message, index=index, code="internal-error")
 
 
+#: The longest table name a log may carry (the app's own limit on a table's name).
+MAX_TABLE_NAME = 60
+
+
 @dataclasses.dataclass(frozen=True)
 class GameLog:
     rules: Rules[Any, Any]
     events: tuple[Event, ...]
+    #: The name of the table the game was played at ("" when it had none): an import names its
+    #: new table after it.
+    table: str = ""
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -92,8 +99,13 @@ def load_log(data: Any) -> GameLog:
                 expected=repr(FORMAT),
             )
         )
-    if extra := sorted(set(data) - {"format", "game", "players", "options", "events"}):
+    if extra := sorted(set(data) - {"format", "game", "players", "options", "events", "table"}):
         raise LogError(tr("unknown field(s) in the log: {fields}", fields=", ".join(extra)))
+    table = data.get("table", "")
+    if not isinstance(table, str) or len(table) > MAX_TABLE_NAME:
+        raise LogError(
+            tr("'table' must be the table's name, {limit} characters at most", limit=MAX_TABLE_NAME)
+        )
     names = check_names(data.get("players"))
     options = data.get("options", {})
     if not isinstance(options, Mapping):
@@ -113,7 +125,7 @@ def load_log(data: Any) -> GameLog:
             raise LogError(str(exc), index=index, code="invalid-event") from None
         except Exception as exc:  # a defect in reading it: the entry named, the cause kept
             raise UnexpectedError(index) from exc
-    return GameLog(rules, tuple(events))
+    return GameLog(rules, tuple(events), table)
 
 
 def _message(exc: Exception) -> str:
@@ -122,10 +134,12 @@ def _message(exc: Exception) -> str:
     return first if isinstance(first, Text) else str(exc)
 
 
-def dump_log(rules: Rules[Any, Any], events: Sequence[Event]) -> dict[str, Any]:
+def dump_log(rules: Rules[Any, Any], events: Sequence[Event], table: str = "") -> dict[str, Any]:
+    """The log of a game: ``table`` is its table's name, left out when the table has none."""
     return {
         "format": FORMAT,
         "game": rules.key,
+        **({"table": table} if table else {}),
         "players": list(rules.names),
         "options": rules.options_dict(),
         "events": [to_dict(e, rules.names) for e in events],

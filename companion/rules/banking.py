@@ -325,6 +325,37 @@ def postings(scored: Iterable[HandScore], cuts: Sequence[int] = ()) -> tuple[Pos
     return tuple(out)
 
 
+def open_postings(number: int, paid: Sequence[int]) -> tuple[Posting, ...]:
+    """The money the deal under way (hand ``number``) has already moved at the table, a card
+    matched being paid at once: ledger lines of their own while the deal runs, replaced by the
+    deal's settled lines when it is settled. A game abandoned in the middle of a deal keeps
+    them: that money changed hands; the bets still open simply go back to their owners.
+
+    >>> [(p.hand, p.seat, p.amount) for p in open_postings(3, (4, 0, 0, -4))]
+    [(3, 0, 4), (3, 3, -4)]
+    """
+    reason = tr("Deal {n}, not settled yet: paid at the table as cards were matched", n=number)
+    return tuple(
+        Posting(number, seat, amount, reason) for seat, amount in enumerate(paid) if amount
+    )
+
+
+def paid_row(names: Sequence[str], paid: Sequence[int]) -> tuple[Text, Text] | None:
+    """The status row of the money a deal under way has moved so far: "Ann up 4, Dan down 4";
+    None before any has moved."""
+    text: Text | None = None
+    for seat, amount in enumerate(paid):
+        if not amount:
+            continue
+        part = (
+            tr("{player} up {amount}", player=names[seat], amount=Chips(amount))
+            if amount > 0
+            else tr("{player} down {amount}", player=names[seat], amount=Chips(-amount))
+        )
+        text = part if text is None else tr("{a}, {b}", a=text, b=part)
+    return None if text is None else (tr("Paid at the table this deal"), text)
+
+
 def session_outcome(ended: bool, totals: Sequence[int]) -> Outcome | None:
     """A banking session has no fixed end: once ended, the best totals win."""
     if not ended:
@@ -362,9 +393,18 @@ class BankingRules(Rules[_B, _O]):
         """The house's cut of each settled deal (none: a game without a house)."""
         return ()
 
+    def paid_so_far(self, state: _B) -> Sequence[int]:
+        """Per seat, the money the deal under way has already moved at the table (none: a game
+        that settles a deal all at once)."""
+        return ()
+
     def postings(self, state: _B) -> tuple[Posting, ...]:
-        """Each deal's money (docs/ledger.md), the house's cut to the house: zero-sum."""
-        return postings(self.hands(state), self.cuts(state))
+        """Each deal's money (docs/ledger.md), the house's cut to the house, and what the deal
+        under way has paid so far (:func:`open_postings`): zero-sum."""
+        hands = self.hands(state)
+        return postings(hands, self.cuts(state)) + open_postings(
+            len(hands) + 1, self.paid_so_far(state)
+        )
 
     def outcome(self, state: _B) -> Outcome | None:
         return session_outcome(state.ended, self.scores(state))

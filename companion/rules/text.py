@@ -185,11 +185,24 @@ def or_quick_entry(step: Text, *, finishing_order: bool = False) -> Text:
     return tr("{step} Or record the whole hand at once (quick entry).", step=step)
 
 
+def or_trick_by_trick(step: Text, *, at_the_end: str = "piles") -> Text:
+    """A scorer's prompt before the first trick: ``step`` (a whole sentence), then the two ways
+    of recording the hand, trick by trick or its ``at_the_end`` ("piles" or "points") once it
+    is over. A viewer is shown ``step`` alone (:func:`for_viewers`)."""
+    if at_the_end == "points":
+        # Translators: {step} is a whole sentence saying what the table does next.
+        return tr("{step} Record the tricks one by one, or the points at the end.", step=step)
+    # Translators: {step} is a whole sentence saying what the table does next.
+    return tr("{step} Record the tricks one by one, or the piles at the end.", step=step)
+
+
 #: Prompts that add an offer to the scorer to a step (their ``step`` value): see for_viewers.
 _SCORER_OFFERS = frozenset(
     {
         "{step} Or record the whole hand at once (quick entry).",
         "{step} Or record the finishing order at once (quick entry).",
+        "{step} Record the tricks one by one, or the points at the end.",
+        "{step} Record the tricks one by one, or the piles at the end.",
     }
 )
 
@@ -209,6 +222,7 @@ __all__ = [
     "english",
     "for_viewers",
     "or_quick_entry",
+    "or_trick_by_trick",
     "shown",
     "suit_name",
     "tr",

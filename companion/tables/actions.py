@@ -510,6 +510,31 @@ def check_record_event(
     return _kept(current, event, result, row, version)
 
 
+def check_record_events(
+    game: Game,
+    events: Sequence[engine.Event],
+    client_id: uuid.UUID | None = None,
+    current: Loaded | None = None,
+    at: int | None = None,
+) -> Recorded:
+    """Several entries made with one form (a round's bets), recorded in order as one: each is
+    checked against the game as the ones before it left it, and if any is refused nothing is
+    written (``engine.IllegalEventError`` for that one). The submission's ``client_id`` goes on
+    the first, so a resent form is answered as recorded without writing the rest again. The
+    game as it stands after the last comes back."""
+    if not events:
+        raise ValueError("no entry to record")
+    if len(events) == 1:  # every form but a few: the one entry's own path, nothing added
+        return check_record_event(game, events[0], client_id, current=current, at=at)
+    with transaction.atomic():
+        recorded = check_record_event(game, events[0], client_id, current=current, at=at)
+        if recorded.repeated:
+            return recorded
+        for event in events[1:]:
+            recorded = check_record_event(game, event, None, current=recorded.loaded)
+    return recorded
+
+
 def _recorded_at_once(
     current: Loaded, event: engine.Event, client_id: uuid.UUID | None
 ) -> Recorded | None:
@@ -673,7 +698,7 @@ def check_import_log(data: Any) -> tuple[Table, Game]:
             raise game_log.LogError(exc.violations[0].message, index=index) from None
     game_log.checked_replay(log)
     with transaction.atomic():
-        table = do_create_table(log.players)
+        table = do_create_table(log.players, title=log.table)
         players = list(table.players.all())
         game = check_start_game(table, log.rules.key, players, log.rules.options_dict())
         Event.objects.bulk_create(

@@ -39,7 +39,7 @@ def available_kinds(loaded: Loaded) -> list[str]:
     if loaded.result.abandoned >= 0:
         return []
     expected = loaded.rules.expects(loaded.state)
-    return [k for k in forms_for(loaded.rules.key) if k in expected]
+    return [k for k, form in forms_for(loaded.rules.key).items() if (form.records or k) in expected]
 
 
 def pick_form(loaded: Loaded, kind: str | None, data: Any = None) -> EntryForm | None:
@@ -59,6 +59,8 @@ def default_kind(loaded: Loaded, kinds: list[str]) -> str:
     hand card by card (its latest entry of either kind was a trick): there, the first of the
     others, so that each deal is followed by the bidding or the first trick, as before it."""
     forms = forms_for(loaded.rules.key)
+    if first := next((k for k in kinds if forms[k].shown_first(loaded)), None):
+        return first
     if not forms[kinds[0]].whole_hand:
         return kinds[0]
     for entry in reversed(loaded.recent):

@@ -671,9 +671,14 @@ def export(context: Context, oob: Any = None) -> SafeString:
     return mark_safe(
         f'<section class="panel stack" id="export"{_oob(oob)}>\n'
         f"<h2>{gettext('Share the result')}</h2>\n"
-        f'<label class="field">{gettext("Text summary for the group chat")}\n'
-        f'<textarea readonly rows="6" class="summary">{_v(_got(context, "summary"))}</textarea>'
-        f'</label>\n<p><a class="btn btn-secondary" href="{_v(log)}" download>'
+        f'<p class="muted">{gettext("Text summary for the group chat")}</p>\n'
+        f'<pre class="summary" id="summary-text">{_v(_got(context, "summary"))}</pre>\n'
+        f'<p class="row share-actions"><button type="button" class="btn btn-primary" '
+        f'data-share="summary-text" hidden>{gettext("Share…")}</button> '
+        f'<button type="button" class="btn btn-secondary" data-copy="summary-text" hidden>'
+        f'{gettext("Copy the text")}</button></p>\n'
+        f'<p class="muted" id="summary-copied" role="status"></p>\n'
+        f'<p><a class="btn btn-secondary" href="{_v(log)}" download>'
         f"{gettext('Download the game log (JSON)')}</a></p>\n"
         f'<p><a class="btn btn-secondary" href="{_v(scores)}" download>'
         f"{gettext('Download the scores (CSV, for a spreadsheet)')}</a></p>\n"

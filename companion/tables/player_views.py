@@ -1,6 +1,7 @@
 """Everyday changes to a table's players between games: rename one, take off one who has not
-played (a late arrival is seated with the table page's "Add"). Scorer link only; each answers
-with the table page and a message (Post/Redirect/Get, no JavaScript needed)."""
+played (a late arrival is seated with the table page's "Add"); removing asks once more first.
+Scorer link only; each answers with the table page and a message (Post/Redirect/Get, no
+JavaScript needed)."""
 
 from __future__ import annotations
 
@@ -48,7 +49,15 @@ def remove_player(request: HttpRequest, key: str, player_id: int) -> HttpRespons
     if isinstance(table, HttpResponse):
         return table
     try:
-        played = table.players.get(pk=player_id).seats.exists()
+        player = table.players.get(pk=player_id)
+        played = player.seats.exists()
+        if request.POST.get("confirm") != "1":
+            # The first tap only asks: removing is a second tap on a page that says what it does.
+            return render(
+                request,
+                "tables/remove_player.html",
+                {"key": key, "table": table, "player": player, "played": played},
+            )
         name = actions.do_remove_player(table, player_id)
     except Player.DoesNotExist:
         messages.error(request, gettext("No such player at this table."))

@@ -161,7 +161,11 @@ def table_page(request: HttpRequest, key: str) -> HttpResponse:
             "left": [p for p in everyone if p.left],
             **_games_played(table, everyone),
             "choices": [
-                {"rules": cls, "short": max(0, cls.seats.start - len(players))}
+                {
+                    "rules": cls,
+                    "short": max(0, cls.seats.start - len(players)),
+                    "out": max(0, len(players) - (cls.seats.stop - 1)),
+                }
                 for cls in games.GAMES.values()
             ],
             **_links(request, table, can_score),
@@ -339,8 +343,8 @@ def _record(
         return _stale(request, table, key, loaded, at or 0, say(why))
     if form.is_valid():
         try:
-            recorded = actions.check_record_event(
-                game, form.to_event(), form.cleaned_data["client_id"], current=loaded, at=at
+            recorded = actions.check_record_events(
+                game, form.to_events(), form.cleaned_data["client_id"], current=loaded, at=at
             )
         except actions.StaleEntry as exc:
             return _stale(request, table, key, exc.loaded, exc.at)
@@ -632,7 +636,7 @@ def hands(request: HttpRequest, key: str, number: int) -> HttpResponse:
 def export_log(request: HttpRequest, key: str, number: int) -> HttpResponse:
     table, _ = _table(key)
     loaded = actions.load(_game(table, number))
-    data = game_log.dump_log(loaded.rules, actions.log_events(loaded))
+    data = game_log.dump_log(loaded.rules, actions.log_events(loaded), table=table.name)
     response = JsonResponse(data, json_dumps_params={"indent": 2, "ensure_ascii": False})
     name = f"{loaded.rules.key}-{table.pk}-{number}.json"
     response["Content-Disposition"] = f'attachment; filename="{name}"'

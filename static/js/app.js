@@ -341,8 +341,103 @@
     setTimeout(function () { if (ev.target.querySelector) cardGrids(ev.target); }, 0);
   }, true);
 
+
+  // --- sharing the summary, and the screen kept on ---------------------------------------------
+
+  // The result's text goes to the phone's own share sheet (Web Share) or the clipboard in one
+  // tap. Both buttons stay hidden where the browser cannot do it; the text is always on the
+  // page to select by hand.
+  function showShareButtons() {
+    var canShare = typeof navigator.share === "function";
+    document.querySelectorAll("[data-share]").forEach(function (b) { b.hidden = !canShare; });
+    document.querySelectorAll("[data-copy]").forEach(function (b) { b.hidden = false; });
+  }
+
+  function copied(message) {
+    var status = document.getElementById("summary-copied");
+    if (status) status.textContent = message;
+  }
+
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text);
+    }
+    // Plain http on a LAN has no clipboard API: the older way, through a hidden text field.
+    return new Promise(function (resolve, reject) {
+      var area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.className = "hidden-visually";
+      document.body.appendChild(area);
+      area.select();
+      var done = false;
+      try { done = document.execCommand("copy"); } catch (e) { done = false; }
+      area.remove();
+      if (done) resolve(); else reject(new Error("copy"));
+    });
+  }
+
+  document.addEventListener("click", function (ev) {
+    var button = ev.target.closest && ev.target.closest("[data-share], [data-copy]");
+    if (!button) return;
+    var source = document.getElementById(button.dataset.share || button.dataset.copy);
+    if (!source) return;
+    var text = source.textContent;
+    if (button.dataset.share) {
+      navigator.share({ title: document.title, text: text }).catch(function () {});
+      return;
+    }
+    copyText(text).then(
+      function () { copied(say("copied")); },
+      function () { copied(say("copyFailed")); }
+    );
+  });
+
+  // A game's page keeps the phone's screen on (Screen Wake Lock), so it is not dark when the
+  // next entry comes; the switch on the page turns that off, remembered on this phone.
+  var AWAKE = "companion.awake";
+  var lock = null;
+
+  function wantAwake() {
+    try { return localStorage.getItem(AWAKE) !== "off"; } catch (e) { return true; }
+  }
+
+  function showAwake() {
+    var on = !!lock;
+    document.querySelectorAll("[data-wake]").forEach(function (b) {
+      b.hidden = false;
+      b.setAttribute("aria-pressed", wantAwake() ? "true" : "false");
+      b.dataset.held = on ? "1" : "0";
+    });
+  }
+
+  function keepAwake() {
+    if (!("wakeLock" in navigator) || !document.querySelector("[data-wake]")) return;
+    if (!wantAwake() || lock || document.visibilityState !== "visible") { showAwake(); return; }
+    navigator.wakeLock.request("screen").then(function (sentinel) {
+      lock = sentinel;
+      sentinel.addEventListener("release", function () { lock = null; showAwake(); });
+      if (!wantAwake()) sentinel.release();
+      showAwake();
+    }, function () { lock = null; showAwake(); });
+  }
+
+  document.addEventListener("click", function (ev) {
+    var button = ev.target.closest && ev.target.closest("[data-wake]");
+    if (!button) return;
+    try { localStorage.setItem(AWAKE, wantAwake() ? "off" : "on"); } catch (e) { /* kept for now */ }
+    if (!wantAwake() && lock) lock.release();
+    keepAwake();
+    showAwake();
+  });
+  // The browser lets the lock go when the page is hidden: taken again when it is back.
+  document.addEventListener("visibilitychange", keepAwake);
+  document.addEventListener("htmx:afterSettle", function () { showShareButtons(); keepAwake(); });
+
   function start() {
     setUpGrids();
+    showShareButtons();
+    keepAwake();
     applyNetwork();
     remember();
     showMine();

@@ -945,7 +945,7 @@ def test_prompt_after_the_deal_says_how_to_exchange_and_who_leads(
     rules = rules_for(n)
     prompt = rules.prompt(state_after(rules, [deal(0, "2H", *variants)]))
     assert prompt.startswith(text)
-    assert prompt.endswith("record tricks one by one, or the piles at the end.")
+    assert prompt.endswith(". Record the tricks one by one, or the piles at the end.")
 
 
 def test_prompt_after_the_exchange_still_names_the_leader() -> None:

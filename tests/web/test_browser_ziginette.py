@@ -49,16 +49,54 @@ def _turn(page: Page, card: str) -> None:
     page.get_by_role("button", name="Record the card").click()
 
 
-def _bet(page: Page, who: str, card: str, amount: str) -> None:
+def _bets(page: Page, bets: dict[tuple[str, str], str]) -> int:
+    """Every bet of the round in the bets form: a tap on each amount, then one to record them.
+    The taps it took."""
     from playwright.sync_api import expect
 
-    _open(page, "bet")
-    page.get_by_role("button", name="Record the bet").wait_for()
-    tap(fieldset(page, "Who bets"), who)
-    tap(fieldset(page, "On the board card"), card)
-    tap(fieldset(page, "Bet"), amount)
-    page.get_by_role("button", name="Record the bet").click()
-    expect(page.locator("#board")).to_contain_text(f"{who} {amount}")
+    button = page.get_by_role("button", name="Record the bets")
+    expect(button).to_be_visible()
+    for (who, card), amount in bets.items():
+        tap(page.get_by_role("group", name=f"{who}: {card}"), amount)
+    button.click()
+    return len(bets) + 1
+
+
+def test_four_punters_bet_in_one_form(phone: Page, live_server: LiveServer) -> None:
+    """Four players bet on a deal's board in five taps (one an amount, one to record), where a
+    bet at a time took five taps each."""
+    from playwright.sync_api import expect
+
+    errors = page_errors(phone)
+    new_table(phone, ("Ann", "Bob", "Cat", "Dan", "Eve"))
+    phone.get_by_role("link", name="Start a game of Ziginette").click()
+    phone.get_by_role("button", name="Start game").click()
+    tap(fieldset(phone, "Banker"), "Ann")
+    phone.get_by_role("button", name="Set the bank").click()
+    _deal(phone, "4S", "6H", "KC")
+    taps = _bets(
+        phone,
+        {
+            ("Bob", "4♠"): "3.00",
+            ("Cat", "6♥"): "2.00",
+            ("Dan", "4♠"): "5.00",
+            ("Eve", "6♥"): "1.00",
+        },
+    )
+    assert taps == 5
+    expect(phone.locator("#board")).to_contain_text("Eve 1.00")
+    fits_the_phone(phone, SCREENSHOT.with_name("browser-ziginette-bets.png"))
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(phone).response["violations"]
+    assert [v["id"] for v in found if v["impact"] in ("serious", "critical")] == []
+    kinds = list(
+        Event.objects.filter(game__table=Table.objects.get()).values_list("kind", "payload")
+    )
+    assert [(k, p["seat"], p["card"], p["amount"]) for k, p in kinds if k == "bet"] == [
+        ("bet", 1, "4S", 3), ("bet", 2, "6H", 2), ("bet", 3, "4S", 5), ("bet", 4, "6H", 1)
+    ]  # fmt: skip
+    assert errors == []
 
 
 def test_the_banker_deals_a_playette_then_a_deal_card_by_card(
@@ -81,8 +119,8 @@ def test_the_banker_deals_a_playette_then_a_deal_card_by_card(
     _deal(phone, "4S", "6H", "KC")
     expect(phone.locator("#board")).to_contain_text("K♣")
 
-    _bet(phone, "Bob", "4♠", "6.00")  # the table counts 1.00 a chip
-    _bet(phone, "Cat", "6♥", "5.00")
+    # The round's bets, one form, offered first after the deal: a tap a bet, and one to record.
+    _bets(phone, {("Bob", "4♠"): "6.00", ("Cat", "6♥"): "5.00"})  # 1.00 a chip here
     expect(phone.locator("#board")).to_contain_text("Bob 6.00")
 
     _open(phone, "draw")
@@ -91,6 +129,9 @@ def test_the_banker_deals_a_playette_then_a_deal_card_by_card(
     expect(phone.locator("#status")).to_contain_text("Dead ranks")
     _turn(phone, "7D")
     expect(phone.locator("#board")).to_contain_text("7♦")
+    # A new board card: the bets form comes first again; nobody bets, so on to the next card.
+    expect(phone.get_by_role("button", name="Record the bets")).to_be_visible()
+    _open(phone, "draw")
     _turn(phone, "4D")
     expect(phone.locator("#board")).to_contain_text("Dead cards turned: 4♦")
     _turn(phone, "KD")

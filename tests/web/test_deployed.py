@@ -108,7 +108,7 @@ def _start(page: Page, table: str, key: str) -> str:
     """A game of ``key`` started from the table's page with its house rules as offered; the
     game page's address."""
     page.goto(table)
-    page.get_by_role("link", name=f"Start a game of {GAMES[key].title}", exact=True).click()
+    page.get_by_role("link", name=f"Start a game of {GAMES[key].title},").click()
     page.get_by_role("button", name="Start game").click()
     page.wait_for_url(re.compile(r"/t/[^/]+/g/\d+/$"))
     return page.url

@@ -4,8 +4,12 @@ ids name it); what is a game's own stays in its ``test_<game>.py``."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
+
+from companion.games import GAMES
 
 from .helpers import text, words
 
@@ -116,3 +120,19 @@ def test_the_rules_page_has_every_anchor(
         assert f'id="{anchor}"' in page, anchor
     for phrase in phrases:
         assert phrase in text(response), phrase
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_the_rules_index_names_each_game_and_its_players_once(client: Client, key: str) -> None:
+    """Each game's line: its name, its other names (none repeating the title, as "Bastard
+    (Elevator) (Elevator)" did), how many play, and the blurb, which does not say it again."""
+    page = words(client.get("/rules/"))
+    rules = GAMES[key]
+    assert page.count(rules.title) >= 1
+    for name in rules.aka:
+        assert name not in rules.title, (key, name)
+    low, high = rules.seats.start, rules.seats.stop - 1
+    count = f"{low} players." if low == high else f"{low}–{high} players."
+    line = page[page.index(rules.title) : page.index(str(rules.blurb)) + len(str(rules.blurb))]
+    assert line.count(count) == 1, line
+    assert not re.search(r"\d players|players\.$", str(rules.blurb)), rules.blurb

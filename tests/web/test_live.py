@@ -85,14 +85,14 @@ def test_the_text_summary_follows_the_scores(client: Client, game_mid_hand: Game
     url = game_url(game_mid_hand, "live/", key=game_mid_hand.table.view_key)
     seen = _version(game_mid_hand)
     before = client.get(game_url(game_mid_hand)).content.decode()
-    summary_before = re.search(r'<textarea[^>]*class="summary"[^>]*>(.*?)</textarea>', before, re.S)
+    summary_before = re.search(r'<pre[^>]*class="summary"[^>]*>(.*?)</pre>', before, re.S)
     assert summary_before
 
     actions.check_record_event(game_mid_hand, FIRST_HAND_PILES)  # another phone ends the hand
     html = client.get(url, {"v": seen}).content.decode()
 
     assert re.search(r'<section[^>]*id="export"[^>]*hx-swap-oob="true"', html)
-    summary_after = re.search(r'<textarea[^>]*class="summary"[^>]*>(.*?)</textarea>', html, re.S)
+    summary_after = re.search(r'<pre[^>]*class="summary"[^>]*>(.*?)</pre>', html, re.S)
     assert summary_after
     assert "Ann 0, Bob 0, Cat 0" in summary_before.group(1)
     assert "Ann 12, Bob 13, Cat 9" in summary_after.group(1)
@@ -195,6 +195,42 @@ def test_export_then_import_recreates_the_game(client: Client, game_after_first_
     page = client.get(response["Location"])
     assert "Bob dealt; Joker turned up" in text(page)
     assert "Cancelled entry #4" in text(page)
+
+
+def test_an_imported_game_keeps_its_tables_name(
+    client: Client, game_after_first_hand: Game
+) -> None:
+    game = game_after_first_hand
+    Table.objects.filter(pk=game.table_id).update(name="Thursday at Ann's")
+    log = json.loads(client.get(game_url(game, "log.json", key=game.table.view_key)).content)
+    assert log["table"] == "Thursday at Ann's"
+
+    response = _upload(client, json.dumps(log).encode())
+
+    copy_table = Table.objects.latest("pk")
+    assert response["Location"] == f"/t/{copy_table.score_key}/g/1/"
+    assert copy_table.name == "Thursday at Ann's"
+    assert "Thursday at Ann" in text(client.get(f"/t/{copy_table.score_key}/"))
+    # A table with no name writes none, and its import is a "Card table" as before.
+    Table.objects.filter(pk=game.table_id).update(name="")
+    unnamed = json.loads(client.get(game_url(game, "log.json", key=game.table.view_key)).content)
+    assert "table" not in unnamed
+
+
+@pytest.mark.parametrize("table", [5, None, ["Thursday"], "x" * 61])
+def test_an_import_with_a_bad_table_name_is_refused(
+    client: Client, db: None, table: object
+) -> None:
+    log = json.loads((EXAMPLES / "three-players-quick.json").read_text())
+    tables_before = Table.objects.count()
+
+    response = _upload(client, json.dumps({**log, "table": table}).encode())
+
+    assert response.status_code == 200
+    assert "&#x27;table&#x27; must be the table&#x27;s name, 60 characters at most" in (
+        response.content.decode()
+    )
+    assert Table.objects.count() == tables_before
 
 
 @pytest.mark.parametrize("path", EXAMPLE_LOGS, ids=lambda p: p.stem)

@@ -308,11 +308,15 @@ MORE_ENTRIES: dict[str, list[dict[str, Any]]] = {
 }
 
 
+#: Forms that record entries of another kind: Ziginette's round of bets is one bet each.
+RECORDS_OTHER_KINDS: dict[str, set[str]] = {"ziginette": {"bets"}}
+
+
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_every_history_line_of_a_game_is_translated(pseudo_locale: None, key: str) -> None:
     """Each entry of every example log of the game (every kind of entry the game takes, each
     as the history says it, and as corrected), said in the pseudo-language."""
-    kinds = set(forms_for(key))
+    kinds = set(forms_for(key)) - RECORDS_OTHER_KINDS.get(key, set())
     seen: set[str] = set()
     found: list[str] = []
     paths = sorted(p for p in (EXAMPLES / key).glob("*.json") if ".expected." not in p.name)

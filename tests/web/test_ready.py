@@ -153,6 +153,7 @@ def test_a_viewer_cannot_rename_or_remove(client: Client, recruit_game: Game) ->
     base = f"/t/{table.view_key}/players/{bob.pk}/"
     assert client.post(base + "rename/", {"name": "Zed"}).status_code == 403
     assert client.post(base + "remove/").status_code == 403
+    assert client.post(base + "remove/", {"confirm": "1"}).status_code == 403
     assert [p.name for p in table.players.all()] == ["Ann", "Bob", "Cat"]
 
 
@@ -165,7 +166,13 @@ def test_only_a_player_who_has_not_played_can_be_removed(
     url = f"/t/{table.score_key}/players/"
     page = client.get(f"/t/{table.score_key}/").content.decode()
     assert "Remove Dan from this table" in page and "Remove Ann from this table" in page
-    response = client.post(f"{url}{dan.pk}/remove/", follow=True)
+    # The first tap asks, saying what removing does, and changes nothing.
+    asked = client.post(f"{url}{dan.pk}/remove/", follow=True).content.decode()
+    assert "Remove Dan from this table?" in asked
+    assert "Dan has not played a game here: the name is taken off the table." in asked
+    assert 'name="confirm" value="1"' in asked and "Keep Dan" in asked
+    assert "Dan" in [p.name for p in table.players.all()]
+    response = client.post(f"{url}{dan.pk}/remove/", {"confirm": "1"}, follow=True)
     assert "Dan is no longer at this table." in response.content.decode()
     assert [(p.name, p.position) for p in table.players.all()] == [
         ("Ann", 0), ("Bob", 1), ("Cat", 2), ("Eve", 3)
@@ -183,7 +190,10 @@ def test_a_player_who_played_leaves_keeping_their_results_and_comes_back(
     actions.do_add_player(table, "Dan")
     ann = table.players.get(name="Ann")
     url = f"/t/{table.score_key}/"
-    response = client.post(f"{url}players/{ann.pk}/remove/", follow=True)
+    asked = text(client.post(f"{url}players/{ann.pk}/remove/"))
+    assert "Ann has played here: their games and results stay" in asked
+    assert not table.players.get(pk=ann.pk).left
+    response = client.post(f"{url}players/{ann.pk}/remove/", {"confirm": "1"}, follow=True)
     page = text(response)
     assert "Ann has left the table: their games and results stay" in page
     assert "Left the table: Ann" in page
@@ -202,7 +212,7 @@ def test_a_player_who_played_leaves_keeping_their_results_and_comes_back(
     response = client.post(f"{url}players/{ann.pk}/back/", follow=True)
     assert "Ann is back at the table and can play the next game." in text(response)
     assert f'name="player" value="{ann.pk}"' in text(client.get(f"{url}start/?game=recruit"))
-    client.post(f"{url}players/{ann.pk}/remove/")
+    client.post(f"{url}players/{ann.pk}/remove/", {"confirm": "1"})
     assert actions.do_add_player(table, " ann ").pk == ann.pk
     assert [(p.name, p.left) for p in table.players.all()] == [
         ("Ann", False), ("Bob", False), ("Cat", False), ("Dan", False)
@@ -210,7 +220,7 @@ def test_a_player_who_played_leaves_keeping_their_results_and_comes_back(
     # The club's overview lists who is at the table now.
     club = actions.do_create_club("Thursday")
     actions.do_add_to_club(club, table.score_key)
-    client.post(f"{url}players/{ann.pk}/remove/")
+    client.post(f"{url}players/{ann.pk}/remove/", {"confirm": "1"})
     assert "Bob, Cat, Dan" in text(client.get(f"/c/{club.view_key}/"))
     assert "Ann, Bob" not in text(client.get(f"/c/{club.view_key}/"))
     # A viewer can neither remove nor seat again.

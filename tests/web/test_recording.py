@@ -7,6 +7,7 @@ import re
 import pytest
 from django.test import Client
 
+from companion.tables import actions
 from companion.tables.models import Event, Game, Table
 
 from .helpers import (
@@ -345,9 +346,28 @@ def test_table_page_offers_only_the_games_the_table_can_seat(
     page = words(client.get(f"/t/{three_player_table.score_key}/"))
     html = client.get(f"/t/{three_player_table.score_key}/").content.decode()
 
-    assert "Start a game of Recruit" in page
+    assert "Start a game Recruit 2 to 4 players" in page  # each game says how many play
+    assert 'aria-label="Start a game of Recruit, 2 to 4 players"' in html
     assert "Belote: 4 players. Add 1 more player above." in page
-    assert "Start a game of Belote" not in page
+    assert "Start a game of Belote" not in html
     assert "?game=belote" not in html and "?game=recruit" in html
+    # Three players and a two-player-only game would say who sits out; none does here.
+    assert "sit out" not in page and "sits out" not in page
     start = words(client.get(f"/t/{three_player_table.score_key}/start/", {"game": "malilla"}))
     assert "Who plays? (4 players, clockwise from the first)" in start
+
+
+def test_table_page_says_how_many_sit_out_of_a_game_for_fewer(client: Client, db: None) -> None:
+    table = actions.do_create_table(["Ann", "Bob", "Cat", "Dan"])
+    page = words(client.get(f"/t/{table.score_key}/"))
+    html = client.get(f"/t/{table.score_key}/").content.decode()
+
+    # Jersey Gin and Big Three seat three: one of four sits out, chosen on the start page.
+    assert "Jersey Gin 3 players 1 sits out: you choose who next" in page
+    assert 'aria-label="Start a game of Big Three, 3 players, 1 sits out"' in html
+    assert "Belote 4 players Malilla" in page.replace("(Manilla) ", "")
+    assert page.count("sits out") == 2 and "sit out:" not in page
+    six = actions.do_create_table(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"])
+    page = words(client.get(f"/t/{six.score_key}/"))
+    assert "Belote 4 players 2 sit out: you choose who next" in page
+    assert "Skin 3 to 7 players Kaluki" in page

@@ -65,6 +65,16 @@ LEGAL = [
         id="result",
     ),
     pytest.param(
+        "result",
+        "dealt",
+        # Cards typed in the deadwood boxes are counted as the best arrangement counts them:
+        # Ann K♥ 7♠ 2♦ melds nothing (10 + 7 + 2); Cat 3♣ 9♥ 9♠ is a set of 9s with a 3 wild.
+        {"out": 1, "deadwood_0": "KH 7S 2D", "deadwood_1": "", "deadwood_2": "3c, 9h, 9s"},
+        {"type": "result", "out": 1, "deadwood": [19, 0, 0]},
+        "Bob deals hand 2: 4 cards each, 4s wild.",
+        id="result-cards-typed",
+    ),
+    pytest.param(
         "hands",
         "second_hand",
         cards_data(2, {0: "4H 4S 9D KC", 1: "2H 3H 4D 9S", 2: "7S 7D 7C 4C"}),
@@ -92,6 +102,21 @@ ILLEGAL = [
         {"out": 1, "deadwood_0": "31", "deadwood_2": "13"},
         "Ann's deadwood of 31 is more than this hand allows: 3 cards at 10 at most make 30.",
         id="result-above-maximum",
+    ),
+    pytest.param(
+        "result",
+        "dealt",
+        {"out": 1, "deadwood_0": "KH 7S", "deadwood_2": "13"},
+        "Ann's cards: 2 typed, but a hand of 1 holds 3.",
+        id="result-cards-typed-wrong-count",
+    ),
+    pytest.param(
+        "result",
+        "dealt",
+        {"out": 1, "deadwood_0": "seven", "deadwood_2": "13"},
+        "Type the deadwood in points (a sum such as 12+11+7), or the player's cards (such as "
+        "KH 7S JD).",
+        id="result-neither-points-nor-cards",
     ),
     pytest.param(
         "hands",

@@ -66,3 +66,31 @@ def test_the_scorer_is_offered_quick_entry_and_a_viewer_is_not(
     actions.do_add_to_club(club, four_player_table.score_key)
     overview = text(client.get(f"/c/{club.view_key}/"))
     assert step in overview and "quick entry" not in overview
+
+
+@pytest.mark.parametrize(
+    ("key", "deal", "step", "offer"),
+    [
+        ("malilla", "malilla", "Ann leads trick 1 of 10.",
+         "Record the tricks one by one, or the points at the end."),
+        ("recruit", "recruit", "Keeper: no swapping. Ann leads trick 1.",
+         "Record the tricks one by one, or the piles at the end."),
+    ],
+)  # fmt: skip
+def test_a_viewer_is_not_told_to_record_the_tricks(
+    client: Client, four_player_table: Table, key: str, deal: str, step: str, offer: str
+) -> None:
+    from companion.games.malilla.events import Deal as MalillaDeal
+    from companion.games.recruit.events import Deal as RecruitDeal
+
+    game = start(four_player_table, key)
+    event = (
+        MalillaDeal(dealer=Seat(3), upcard=parse_card("7H"))
+        if deal == "malilla"
+        else RecruitDeal(dealer=3, shown=parse_card("7H"), variants=frozenset({"keeper"}))
+    )
+    actions.check_record_event(game, event)
+    scorer = text(client.get(f"/t/{four_player_table.score_key}/g/1/"))
+    viewer = text(client.get(f"/t/{four_player_table.view_key}/g/1/"))
+    assert f"{step} {offer}" in scorer
+    assert step in viewer and "one by one" not in viewer and "Record" not in viewer

@@ -60,7 +60,6 @@ def _yes_no() -> tuple[tuple[bool, str], ...]:
 class Bastard(HandByHand[BastardState, BastardOptions]):
     key = "bastard"
     title = "Bastard (Elevator)"
-    aka = ("Elevator",)
     family = Family.SHEDDING
     seats = range(2, 13)
     options_type = BastardOptions

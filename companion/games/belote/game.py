@@ -85,7 +85,7 @@ class Belote(Rules[BeloteState, BeloteOptions]):
     event_types: ClassVar[dict[str, type[Event]]] = event_types(
         Deal, Bid, Redeal, Declare, BeloteCall, Trick, Result
     )
-    blurb = tr("Two partnerships bid for trumps, declare, and race to 1000 points. 4 players.")
+    blurb = tr("Two partnerships bid for trumps, declare, and race to 1000 points.")
     scores_by_team = True
     _last_played: (
         tuple[Hand, tuple[Card, ...], tuple[TrickRecord, tuple[OpenPlay, ...], list[Proof]]] | None

@@ -8,7 +8,7 @@ from companion.games.malilla.play import CARD_POINTS, ORDER, POINTS, TRICKS
 from companion.games.malilla.score import TARGET, bonus_of, side_totals, trump_text
 from companion.rules.cards import Card, Suit
 from companion.rules.core import Reminder
-from companion.rules.text import Text, shown, tr, tr_n, trc
+from companion.rules.text import Text, or_trick_by_trick, shown, tr, tr_n, trc
 from companion.rules.tricks import comma_list, leads_trick, order_text
 
 
@@ -35,10 +35,7 @@ def prompt(rules: Table, state: MalillaState) -> Text:
     lead = names[rules.leader(hand)]
     if hand.tricks:
         return leads_trick(lead, len(hand.tricks) + 1, TRICKS)
-    return tr(
-        "{player} leads trick 1 — record the tricks one by one, or the points at the end.",
-        player=lead,
-    )
+    return or_trick_by_trick(leads_trick(lead, 1, TRICKS), at_the_end="points")
 
 
 def reminders(rules: Table, state: MalillaState) -> list[Reminder]:

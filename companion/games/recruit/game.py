@@ -86,9 +86,7 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
     seats = range(2, 5)
     options_type = RecruitOptions
     event_types: ClassVar[dict[str, type[Event]]] = event_types(Deal, Exchange, Piles, Trick)
-    blurb = tr(
-        "Collect cards in tricks, but not two of the same face card. Four hands, 2-4 players."
-    )
+    blurb = tr("Collect cards in tricks, but not two of the same face card, over four hands.")
     option_info = (
         Option(
             "joker_play",

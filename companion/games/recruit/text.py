@@ -16,7 +16,7 @@ from companion.games.recruit.play import (
 )
 from companion.rules.cards import JACK, QUEEN
 from companion.rules.core import Reminder
-from companion.rules.text import Text, tr, tr_n, trc
+from companion.rules.text import Text, or_trick_by_trick, tr, tr_n, trc
 from companion.rules.tricks import comma_list, leads_trick, rank_word, suit_title
 
 
@@ -40,28 +40,20 @@ def prompt(rules: Table, state: RecruitState) -> str:
         return leads_trick(lead, len(hand.tricks) + 1, TRICKS)
     kind = play.exchange_kind(hand, rules.n_seats)
     if kind == "swap":
-        return tr(
-            "Players may swap up to 4 cards each. Then {player} leads trick 1 — record "
-            "tricks one by one, or the piles at the end.",
+        step = tr("Players may swap up to 4 cards each. Then {player} leads trick 1.", player=lead)
+    elif kind == "partner":
+        step = tr(
+            "Each player passes 4 cards to their partner. Then {player} leads trick 1.",
             player=lead,
         )
-    if kind == "partner":
-        return tr(
-            "Each player passes 4 cards to their partner. Then {player} leads trick 1 — "
-            "record tricks one by one, or the piles at the end.",
+    elif kind == "left":
+        step = tr(
+            "Passer: each player passes 4 cards to the left. Then {player} leads trick 1.",
             player=lead,
         )
-    if kind == "left":
-        return tr(
-            "Passer: each player passes 4 cards to the left. Then {player} leads trick 1 — "
-            "record tricks one by one, or the piles at the end.",
-            player=lead,
-        )
-    return tr(
-        "Keeper: no swapping. {player} leads trick 1 — record tricks one by one, or the "
-        "piles at the end.",
-        player=lead,
-    )
+    else:
+        step = tr("Keeper: no swapping. {player} leads trick 1.", player=lead)
+    return or_trick_by_trick(step)
 
 
 def info(rules: Table, state: RecruitState) -> list[tuple[str, str]]:

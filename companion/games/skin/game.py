@@ -368,3 +368,6 @@ class Skin(banking.BankingRules[SkinState, SkinOptions]):
     def cuts(self, state: SkinState) -> tuple[int, ...]:
         """The house's cut of each settled deal."""
         return tuple(d.cut for d in state.finished)
+
+    def paid_so_far(self, state: SkinState) -> list[int]:
+        return play.paid_so_far(self.n_seats, state)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.skin.events import DealState, Move
+from companion.games.skin.events import DealState, Move, SkinState
 from companion.rules.cards import Card
 
 #: The 52-card pack: a deal ends when every card has been turned.
@@ -31,6 +31,12 @@ def money(n_seats: int, moves: tuple[Move, ...]) -> list[int]:
         out[move.winner] += move.amount
         out[move.loser] -= move.amount
     return out
+
+
+def paid_so_far(n_seats: int, state: SkinState) -> list[int]:
+    """Per seat, what the deal under way has paid at the table so far: a card matched is paid
+    at once (ruling 10.3); nothing before a deal or between deals."""
+    return money(n_seats, state.deal.moves) if state.deal is not None else []
 
 
 def put(values: tuple, seat: int, value: object) -> tuple:  # type: ignore[type-arg]

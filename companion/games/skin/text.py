@@ -5,7 +5,7 @@ when the pack ran out) and summary. The bank's rows are ``banking.bank_rows``'s.
 from __future__ import annotations
 
 from companion.games.skin.events import Finished, SkinState, Table
-from companion.games.skin.play import PACK
+from companion.games.skin.play import PACK, paid_so_far
 from companion.rules import banking
 from companion.rules.core import HandScore, Reminder, ScoreLine
 from companion.rules.money import Chips
@@ -93,6 +93,8 @@ def info(rules: Table, state: SkinState) -> list[tuple[str, str]]:
             )
         )
     rows.append((tr("Cards turned"), tr("{n} of {total}", n=len(deal.seen), total=PACK)))
+    if paid := banking.paid_row(rules.names, paid_so_far(rules.n_seats, state)):
+        rows.append(paid)
     return rows
 
 

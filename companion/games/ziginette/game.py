@@ -231,6 +231,9 @@ class Ziginette(banking.BankingRules[ZiginetteState, ZiginetteOptions]):
         """The house's cut of each settled deal."""
         return tuple(d.cut for d in state.finished)
 
+    def paid_so_far(self, state: ZiginetteState) -> list[int]:
+        return play.paid_so_far(self.n_seats, state)
+
 
 def _add(bets: tuple[tuple[int, int], ...], seat: int, amount: int) -> tuple[tuple[int, int], ...]:
     """A bet added to a board card's bets: a second bet by the same player adds to the first."""

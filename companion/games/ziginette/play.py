@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from companion.rules.cards import Card, deck
 
-from .events import DealState, Move
+from .events import DealState, Move, ZiginetteState
 
 #: The 40-card Italian pack: A, 2-7, J, Q, K in four suits (no 8, 9, 10).
 PACK = frozenset(deck(40))
@@ -37,3 +37,10 @@ def money(n_seats: int, banker: int, moves: Sequence[Move]) -> list[int]:
         out[move.seat] += move.amount
         out[banker] -= move.amount
     return out
+
+
+def paid_so_far(n_seats: int, state: ZiginetteState) -> list[int]:
+    """Per seat, what the deal under way has paid at the table so far: the bets on a board card
+    matched go to the bank at once (ruling 4); nothing before a deal or between deals."""
+    deal = state.deal
+    return money(n_seats, deal.limits.banker, deal.moves) if deal is not None else []

@@ -5,6 +5,7 @@ summary. The bank's rows are ``banking.bank_rows``'s."""
 from __future__ import annotations
 
 from companion.games.ziginette.events import Finished, Table, ZiginetteState
+from companion.games.ziginette.play import paid_so_far
 from companion.rules import banking
 from companion.rules.core import HandScore, Reminder, ScoreLine
 from companion.rules.money import Chips
@@ -71,6 +72,8 @@ def info(rules: Table, state: ZiginetteState) -> list[tuple[str, str]]:
             )
         if deal.dead:
             rows.append((tr("Dead ranks"), banking.rank_list(deal.dead)))
+        if paid := banking.paid_row(rules.names, paid_so_far(rules.n_seats, state)):
+            rows.append(paid)
     if state.playettes:
         rows.append((tr("Playettes"), shown(state.playettes)))
     return rows

@@ -350,6 +350,18 @@ class EntryForm(forms.Form):
     #: card: shown first after a deal, unless the table played its latest hand card by card
     #: (``context.default_kind``).
     whole_hand: ClassVar[bool] = False
+    #: The event kind whose turn it must be for the form to be offered (its own ``kind`` when
+    #: None): a form recording several entries at once (``to_events``) names theirs.
+    records: ClassVar[str | None] = None
+
+    @classmethod
+    def shown_first(cls, loaded: Loaded) -> bool:
+        """Offered first, before the game's usual order, in this state of the game."""
+        return False
+
+    def to_events(self) -> list[engine.Event]:
+        """The entries the form records, in order: its one event, unless it makes several."""
+        return [self.to_event()]
 
     def __init__(self, loaded: Loaded, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {})

@@ -9,10 +9,11 @@ from django import forms
 
 from companion import rules as engine
 from companion.games.three_thirteen import game, play, text
+from companion.rules.cards import Card, CardError, parse_cards
 from companion.tables.i18n import card_label, gettext_lazy
 from companion.tables.i18n import gettext as _
 
-from .base import Chips, EntryForm
+from .base import Chips, EntryForm, PointsField
 from .cards import CardsField
 from .rummy import DeadwoodForm, HeldCardsForm, melds_field, melds_initial, parse_melds
 
@@ -54,9 +55,33 @@ class _HandForm(EntryForm):
         self.top = play.max_deadwood(self.rules.options, self.number)
 
 
+class DeadwoodOrCards(PointsField):
+    """A player's deadwood in points (or a sum typed while counting), or the cards they hold,
+    typed as cards (``KH 7S JD``): the form then counts them as the hand's best arrangement
+    does."""
+
+    default_error_messages = {
+        "invalid": gettext_lazy(
+            "Type the deadwood in points (a sum such as 12+11+7), or the player's cards "
+            "(such as KH 7S JD)."
+        ),
+    }
+
+    def to_python(self, value: Any) -> int | tuple[Card, ...] | None:
+        try:
+            return super().to_python(value)
+        except forms.ValidationError:
+            try:
+                cards = parse_cards(str(value).replace(",", " "))
+            except CardError:
+                invalid = self.error_messages["invalid"]
+                raise forms.ValidationError(invalid, code="invalid") from None
+            return tuple(cards)
+
+
 class ResultForm(DeadwoodForm, _HandForm):
     """Quick entry: who went out, and each other player's deadwood in points (a sum such as
-    10+7 may be typed while counting). A blank counts as 0."""
+    10+7 may be typed while counting), or their cards, counted here. A blank counts as 0."""
 
     kind = "result"
     label = gettext_lazy("Quick entry")
@@ -65,7 +90,24 @@ class ResultForm(DeadwoodForm, _HandForm):
     def build(self) -> None:
         self.hand_facts()
         self.fields["out"] = self.out_field()
-        self.deadwood_boxes()
+        for seat, name in self.seat_choices():
+            self.fields[f"deadwood_{seat}"] = DeadwoodOrCards(label=name, required=False)
+
+    def clean(self) -> dict[str, Any]:
+        for seat, name in self.seat_choices():
+            value = self.cleaned_data.get(f"deadwood_{seat}")
+            if not isinstance(value, tuple):
+                continue
+            if len(value) != self.cards:
+                self.add_error(
+                    f"deadwood_{seat}",
+                    _("%(player)s's cards: %(typed)s typed, but a hand of %(number)s holds %(n)s.")
+                    % {"player": name, "typed": len(value), "number": self.number, "n": self.cards},
+                )
+                continue
+            arranged = play.arrange(value, self.rules.options, self.number)
+            self.cleaned_data[f"deadwood_{seat}"] = arranged.deadwood_value
+        return super().clean()
 
     def initial_from(self, event: game.Result) -> dict[str, Any]:
         return {"out": event.out, **self.deadwood_initial(event.deadwood)}

@@ -5,7 +5,7 @@ offer what makes sense now (the live board cards, the players who may bet)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 
@@ -26,6 +26,9 @@ from .base import (
     rank_chips,
     suit_chips,
 )
+
+if TYPE_CHECKING:
+    from companion.tables.actions import Loaded
 
 #: The 40-card pack's ranks, high to low (A K Q J in the language's letters).
 _PACK = {RANK_NAMES[r] for r in (14, 13, 12, 11, 7, 6, 5, 4, 3, 2)}
@@ -108,6 +111,72 @@ class BetForm(EntryForm):
         return zig.Bet(seat=d["seat"], card=parse_card(d["card"]), amount=d["amount"])
 
 
+class BetsForm(EntryForm):
+    """The round's bets in one form: each player's amount on each board card open to bets
+    (none where a player does not bet), recorded as one bet each, in seating order. The form
+    offered first after a deal and after a card turned that opened a new board card."""
+
+    kind = "bets"
+    records = "bet"
+    label = gettext_lazy("Bets")
+    template = "games/ziginette/_bets_form.html"
+
+    @classmethod
+    def shown_first(cls, loaded: Loaded) -> bool:
+        deal = loaded.state.deal
+        if deal is None or not loaded.recent:
+            return False
+        last = loaded.recent[-1].event
+        return isinstance(last, zig.Deal) or (
+            isinstance(last, zig.Draw) and deal.board[-1].card == last.card
+        )
+
+    def targets(self) -> list[Any]:
+        deal = self.state.deal
+        board = list(deal.board) if deal else []
+        if self.rules.options.targets == "newest":
+            return board[-1:]
+        return board
+
+    def punters(self) -> list[tuple[int, str]]:
+        limits = self.state.limits
+        banker = limits.banker if limits else None
+        return [(s, n) for s, n in enumerate(self.rules.names) if s != banker]
+
+    def build(self) -> None:
+        limits = self.state.limits
+        low, high = (limits.min_bet, limits.max_bet) if limits else (1, 10)
+        for seat, _ in self.punters():
+            for spot in self.targets():
+                self.fields[f"bet_{seat}_{spot.card}"] = amount_field(
+                    card_label(spot.card), low, high, required=False
+                )
+
+    def players(self) -> list[dict[str, Any]]:
+        return [
+            {"name": name, "bets": [self[f"bet_{seat}_{spot.card}"] for spot in self.targets()]}
+            for seat, name in self.punters()
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not any(data.get(name) for name in self.fields if name.startswith("bet_")):
+            raise forms.ValidationError(gettext("Nobody bets: tap an amount for at least one."))
+        return data
+
+    def to_events(self) -> list[engine.Event]:
+        d = self.cleaned_data
+        return [
+            zig.Bet(seat=seat, card=spot.card, amount=d[f"bet_{seat}_{spot.card}"])
+            for seat, _ in self.punters()
+            for spot in self.targets()
+            if d.get(f"bet_{seat}_{spot.card}")
+        ]
+
+    def to_event(self) -> engine.Event:
+        return self.to_events()[0]
+
+
 class DrawForm(adj_forms.OneCardForm):
     kind = "draw"
     label = gettext_lazy("Turn a card")
@@ -136,7 +205,7 @@ class EndForm(EntryForm):
 
 
 FORMS: dict[str, type[EntryForm]] = {
-    f.kind: f for f in (DrawForm, BetForm, StopForm, DealForm, BankForm, EndForm)
+    f.kind: f for f in (DrawForm, BetsForm, BetForm, StopForm, DealForm, BankForm, EndForm)
 }
 
 
