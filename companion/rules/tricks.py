@@ -230,6 +230,18 @@ def game_over() -> Violation:
     return Violation("game-over", tr("The game is over: nothing more can be recorded."))
 
 
+#: An entry's kind as a word, for "A trick cannot be recorded now" (the kind itself is an
+#: identifier, never shown).
+ENTRY_KINDS = {
+    "deal": trc("entry kind", "deal"),
+    "exchange": trc("entry kind", "exchange"),
+    "piles": trc("entry kind", "piles"),
+    "trick": trc("entry kind", "trick"),
+    "tally": trc("entry kind", "tally"),
+    "forfeit": trc("entry kind", "forfeit"),
+}
+
+
 def out_of_order(kind: str, tricks: Sequence[TrickRecord] | None, first: Text) -> Violation:
     """An entry of ``kind`` that comes at the wrong moment. Expected: the deal of the next hand
     when no hand is being played (``tricks`` None), the next trick once one is recorded, else
@@ -243,7 +255,11 @@ def out_of_order(kind: str, tricks: Sequence[TrickRecord] | None, first: Text) -
         what = first
     return Violation(
         "out-of-order",
-        tr("A {kind} cannot be recorded now: expecting {what}.", kind=kind, what=what),
+        tr(
+            "A {kind} cannot be recorded now: expecting {what}.",
+            kind=ENTRY_KINDS.get(kind, kind),
+            what=what,
+        ),
     )
 
 
@@ -264,8 +280,19 @@ def comma_list(items: Sequence[str]) -> str:
 
 
 def name_list(names: Sequence[str]) -> str:
-    """Players' names separated by commas, ``Ann, Bob, Cat`` (see :func:`comma_list`)."""
-    return comma_list(names)
+    """Players' names separated by commas, ``Ann, Bob, Cat`` in English (see
+    :func:`comma_list`); the last one joined each language's own way, its own message
+    (``Ann, Bob et Cat``, ``Ann, Bob und Cat``).
+
+    >>> str(name_list(["Ann", "Bob", "Cat"]))
+    'Ann, Bob, Cat'
+    >>> name_list(["Ann"])
+    'Ann'
+    """
+    if len(names) < 2:
+        return comma_list(names)
+    # Translators: the last of several players' names: "Ann, Bob et Cat", "Ann et Bob".
+    return trc("names", "{names}, {last}", names=comma_list(names[:-1]), last=names[-1])
 
 
 def duplicate_problems(

@@ -67,13 +67,13 @@ def ago(moment: datetime.datetime, now: datetime.datetime | None = None) -> str:
     """ "just now", "4 min ago", "1 h 5 min ago": short enough for a glance across the room."""
     minutes = int(((now or timezone.now()) - moment).total_seconds() // 60)
     if minutes < 1:
-        return "just now"
+        return gettext("just now")
     hours, minutes = divmod(minutes, 60)
-    return (
-        (f"{hours} h " if hours else "")
-        + (f"{minutes} min " if minutes or not hours else "")
-        + "ago"
-    )
+    if hours and minutes:
+        return gettext("%(hours)s h %(minutes)s min ago") % {"hours": hours, "minutes": minutes}
+    if hours:
+        return gettext("%(hours)s h ago") % {"hours": hours}
+    return gettext("%(minutes)s min ago") % {"minutes": minutes}
 
 
 def table_row(table: Table, loaded: actions.Loaded | None) -> dict[str, Any]:

@@ -437,6 +437,9 @@ def game_context(
         "abandon_client_id": fresh_id(),
         # The log's length: every form that changes the game carries it (guards.posted_at).
         "at": loaded.count,
+        # The language writes 8,7 (not 8.7): the scores are offered as a CSV its spreadsheets
+        # read too (semicolons between the cells, decimal commas).
+        "decimal_comma": formats.get_format("DECIMAL_SEPARATOR") == ",",
         "hand_template": hand_template,
         "tricks": lazy(lambda: tricks(loaded)),
         "version": table.version,

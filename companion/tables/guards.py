@@ -26,6 +26,7 @@ from companion import rules as engine
 
 from . import actions
 from .context import describe_entry
+from .i18n import say
 
 #: An ``at`` that was sent but is not a position: refused as made for no state of the game.
 UNREADABLE = -1
@@ -107,7 +108,7 @@ def void_refused(target: int, exc: engine.IllegalEventError, count: int) -> str:
     """Why cancelling (or restoring) entry ``target`` was refused, in a log of ``count``
     entries: the cancel itself is impossible (no such entry, already cancelled), or a later
     entry would then break a rule."""
-    message = str(exc.violations[0].message)
+    message = say(exc.violations[0].message)
     if exc.index >= count:  # the cancel itself was refused
         return gettext("Entry #%(number)d cannot be cancelled: %(reason)s") % {
             "number": target + 1,

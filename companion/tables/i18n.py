@@ -28,6 +28,7 @@ from django.utils.translation import ngettext
 from companion.rules.cards import RANK_NAMES, Card, Suit
 from companion.rules.money import Chips
 from companion.rules.text import VERBATIM, Text, english
+from companion.rules.tricks import name_list
 
 from .kept.memo import kept
 from .money_shown import chips_text, use_table_money
@@ -198,6 +199,12 @@ def say(text: Any) -> str:
     return _say(text, get_language())
 
 
+def names_joined(names: Any) -> str:
+    """Players' names as a list in the active language: ``Ann, Bob, Cat`` in English,
+    ``Ann, Bob et Cat`` in French (``rules.tricks.name_list``)."""
+    return say(name_list(list(names)))
+
+
 def _say(text: Text, language: str) -> str:
     template = _template(text, language)
     values = {name: say_value(value, language) for name, value in text.values.items()}
@@ -256,6 +263,7 @@ __all__ = [
     "gettext_lazy",
     "language_names",
     "languages",
+    "names_joined",
     "one_language",
     "pgettext",
     "pgettext_lazy",

@@ -533,7 +533,10 @@ def _chart(progress: Any) -> str:
     width, height = _raw(progress["width"]), _raw(progress["height"])
     series = progress["series"]
     said = ", ".join(f"{_raw(s['name'])} {_raw(s['said'])}" for s in series)
-    after = gettext("Running totals after %(hands)s hands:") % {"hands": _raw(progress["hands"])}
+    hands = progress["hands"]
+    after = ngettext(
+        "Running totals after %(hands)s hand:", "Running totals after %(hands)s hands:", hands
+    ) % {"hands": _raw(hands)}
     lines = "".join(
         f'<polyline class="{_raw(s["css"])}" points="{_raw(s["points"])}"/>' for s in series
     )
@@ -658,6 +661,13 @@ def export(context: Context, oob: Any = None) -> SafeString:
     restore = gettext(
         "The log restores the whole game on any Companion: Import it from the home page."
     )
+    comma = ""
+    if context.get("decimal_comma"):
+        comma = (
+            f'<p><a class="btn btn-secondary" href="{_v(scores)}?decimal=comma" download>'
+            f"{gettext('Download the scores with decimal commas (CSV with semicolons)')}"
+            "</a></p>\n"
+        )
     return mark_safe(
         f'<section class="panel stack" id="export"{_oob(oob)}>\n'
         f"<h2>{gettext('Share the result')}</h2>\n"
@@ -672,6 +682,7 @@ def export(context: Context, oob: Any = None) -> SafeString:
         f"{gettext('Download the game log (JSON)')}</a></p>\n"
         f'<p><a class="btn btn-secondary" href="{_v(scores)}" download>'
         f"{gettext('Download the scores (CSV, for a spreadsheet)')}</a></p>\n"
+        f"{comma}"
         f'<p class="muted">{restore}</p>\n</section>'
     )
 

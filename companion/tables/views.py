@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template import RequestContext
 from django.template.context_processors import csrf
 from django.urls import reverse
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget, trigger_client_event
@@ -653,15 +653,23 @@ def export_csv(request: HttpRequest, key: str, number: int) -> HttpResponse:
     name = f"{rules.key}-{table.pk}-{number}-scores.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     response.write("\ufeff")  # lets spreadsheet programs see UTF-8 (accented names)
-    out = csv.writer(response)
-    out.writerow(["Hand", *map(csv_cell, rules.column_names())])
-    said = rules.shown_points  # tenths (Ui77's Go Nov to one decimal) written as 30.3
+    # ?decimal=comma: for the spreadsheets of a language that writes 30,3 (they read a comma
+    # as the decimal separator, and semicolons between the cells).
+    comma = request.GET.get("decimal") == "comma"
+    out = csv.writer(response, delimiter=";" if comma else ",")
+    shown = rules.shown_points  # tenths (Ui77's Go Nov to one decimal) written as 30.3
+
+    def said(points: Any) -> Any:
+        return str(shown(points)).replace(".", ",") if comma else shown(points)
+
+    out.writerow([pgettext("scores file", "Hand"), *map(csv_cell, rules.column_names())])
     for hand in rules.hands(state):
         out.writerow([hand.number, *map(said, hand.points)])
-    out.writerow(["Total", *map(said, rules.scores(state))])
+    out.writerow([pgettext("scores file", "Total"), *map(said, rules.scores(state))])
     if not rules.scores_by_team and any(len(team) > 1 for team in rules.teams()):
         for team, total in zip(rules.teams(), rules.team_totals(state), strict=True):
-            out.writerow([csv_cell(f"Team {rules.team_name(team)}"), said(total)])
+            name = pgettext("scores file", "Team %(team)s") % {"team": rules.team_name(team)}
+            out.writerow([csv_cell(name), said(total)])
     return response
 
 

@@ -19,22 +19,28 @@ from __future__ import annotations
 import gettext as gettext_module
 import json
 import re
+import uuid
 from collections.abc import Iterator
+from html import escape
 from html.parser import HTMLParser
 from typing import Any
 
 import pytest
 from django.conf import settings
 from django.test import Client, override_settings
+from django.utils import translation
 from django.utils.translation import trans_real
 
+from companion import rules as engine
 from companion.games import GAMES
+from companion.games import log as game_log
 from companion.tables import actions
-from companion.tables.context import available_kinds
+from companion.tables.context import available_kinds, describe_entry
 from companion.tables.entry import forms_for
 from companion.tables.models import Club
 
 from .catalogues import ROOT, pseudo, write_mo
+from .helpers import start
 
 #: Games being written by others right now: what is still English on their pages is listed
 #: (xfail) rather than failing the suite. Take a game off once its pages are all translatable.
@@ -290,3 +296,195 @@ def test_the_check_sees_english_and_nothing_else() -> None:
         '<div lang="en"><p>Rules in English</p></div><img alt="QR code"><p>Companion 12</p>'
     )
     assert english_left(html) == ["Zed", "QR code"]
+
+
+# --- every history line of every game -------------------------------------------------------
+
+
+#: Entries no example log records: said after the first log's own.
+MORE_ENTRIES: dict[str, list[dict[str, Any]]] = {
+    "ace_deuce_jack": [{"type": "high_card", "seat": NAMES[1], "card": "7H"}],
+    "belote": [{"type": "redeal"}, {"type": "belote", "seat": NAMES[1]}],
+}
+
+
+#: Forms that record entries of another kind: Ziginette's round of bets is one bet each.
+RECORDS_OTHER_KINDS: dict[str, set[str]] = {"ziginette": {"bets"}}
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_history_line_of_a_game_is_translated(pseudo_locale: None, key: str) -> None:
+    """Each entry of every example log of the game (every kind of entry the game takes, each
+    as the history says it, and as corrected), said in the pseudo-language."""
+    kinds = set(forms_for(key)) - RECORDS_OTHER_KINDS.get(key, set())
+    seen: set[str] = set()
+    found: list[str] = []
+    paths = sorted(p for p in (EXAMPLES / key).glob("*.json") if ".expected." not in p.name)
+    with translation.override(PSEUDO):
+        for path in paths:
+            data = json.loads(path.read_text())
+            data = _renamed(data, dict(zip(data["players"], NAMES, strict=False)))
+            if path == paths[0]:
+                data["events"] += MORE_ENTRIES.get(key, [])
+            log = game_log.load_log(data)
+            for index, event in enumerate(log.events):
+                seen.add(event.kind)
+                lines = [describe_entry(log.rules, event)]
+                if event.kind in kinds:
+                    lines.append(
+                        describe_entry(log.rules, engine.Correction(target=index, event=event))
+                    )
+                for line in lines:
+                    found += [
+                        f"{path.name} #{index + 1}: {left}" for left in english_left(escape(line))
+                    ]
+        abandoned = describe_entry(log.rules, engine.Abandon())
+        found += [f"abandoned: {left}" for left in english_left(abandoned)]
+    assert not sorted(kinds - seen), f"no example records a {sorted(kinds - seen)} entry"
+    found = list(dict.fromkeys(found))
+    assert not found, f"{len(found)} history lines still English:\n" + "\n".join(found)
+
+
+# --- what each action says back: the messages framework's flashes ---------------------------
+
+
+def _posted(form: Any) -> dict[str, Any]:
+    """What the form's page would post as it stands (its fields at their initial values)."""
+    data: dict[str, Any] = {}
+    for name in form.fields:
+        value = form[name].value()
+        if value is None or value is False:
+            continue
+        if value is True:
+            value = "on"
+        data[name] = [str(v) for v in value] if isinstance(value, list | tuple) else str(value)
+    return data
+
+
+def acted_pages(client: Client, data: dict[str, Any]) -> Iterator[tuple[str, str]]:
+    """(what, html) for the page shown after each action a scorer takes on a game under way:
+    house rules kept, changed (or refused), a late change (stale), an entry corrected as it
+    stands, the latest entry cancelled and restored, the first one cancelled (refused where
+    later ones need it), undo, the game abandoned; then its history."""
+    events = data["events"]
+    stop = max(len(events) // 2, 1)
+    table, game = actions.check_import_log({**data, "events": events[:stop]})
+    table.name = TITLE
+    table.save()
+    score = f"/t/{table.score_key}/g/{game.number}/"
+    loaded = actions.load(game)
+    rules_class = loaded.rules.__class__
+    chosen = loaded.rules.options_dict()
+
+    def post(url: str, fields: dict[str, Any]) -> str:
+        sent = {"client_id": str(uuid.uuid4()), "at": str(actions.load(game).count), **fields}
+        return client.post(url, sent, follow=True).content.decode()
+
+    yield "house rules kept", post(f"{score}options/", chosen)
+    for option in rules_class.option_info:
+        for value, _label in option.choices:
+            if str(value) != str(chosen.get(option.name)):
+                changed = {**chosen, option.name: value}
+                yield f"house rule {option.name}={value}", post(f"{score}options/", changed)
+                break
+    yield "house rules changed late", post(f"{score}options/", {**chosen, "at": "0"})
+    loaded = actions.load(game)
+    logged = actions.log_events(loaded)
+    kinds = forms_for(game.rules_class.key)
+    for index in [i for i, e in enumerate(logged) if e.kind in kinds][-1:]:
+        before = actions.load_before(loaded, logged, index)
+        form = kinds[logged[index].kind](before, None, initial={"at": loaded.count})
+        form.initial.update(form.initial_from(logged[index]))
+        yield f"entry #{index + 1} corrected", post(f"{score}correct/{index}/", _posted(form))
+    last = actions.load(game).count - 1
+    yield "latest entry cancelled", post(f"{score}void/{last}/", {})
+    yield "first entry cancelled", post(f"{score}void/0/", {})
+    yield "undo", post(f"{score}undo/", {})
+    yield "undo, damaged", post(f"{score}undo/", {"client_id": "ẍ"})
+    yield "abandoned", post(f"{score}abandon/", {})
+    yield "abandoned again", post(f"{score}abandon/", {})
+    yield "history", client.get(f"{score}history/").content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_what_each_action_on_a_game_says_is_translated(client_xx: Client, key: str) -> None:
+    found: list[str] = []
+    for data in example_logs(key)[:1]:
+        for what, html_ in acted_pages(client_xx, data):
+            found += [f"{what}: {line}" for line in english_left(html_)]
+    found = list(dict.fromkeys(found))
+    assert not found, f"{len(found)} strings still English:\n" + "\n".join(found)
+
+
+@pytest.mark.django_db
+def test_what_each_action_on_a_table_and_a_club_says_is_translated(client_xx: Client) -> None:
+    table = actions.do_create_table(NAMES[:4], TITLE)
+    page = f"/t/{table.score_key}/"
+    ann, bob = table.players.order_by("pk")[:2]
+    start(table, "recruit")  # Ann and Bob have played: removing them keeps their results
+
+    def post(url: str, fields: dict[str, Any]) -> str:
+        return client_xx.post(url, fields, follow=True).content.decode()
+
+    pages = {
+        "player added": post(f"{page}players/", {"name": NAMES[6]}),
+        "player refused": post(f"{page}players/", {"name": ""}),
+        "player renamed": post(f"{page}players/{ann.pk}/rename/", {"name": NAMES[7]}),
+        "rename refused": post(f"{page}players/{ann.pk}/rename/", {"name": ""}),
+        "nobody renamed": post(f"{page}players/999999/rename/", {"name": NAMES[8]}),
+        "player who played left": post(f"{page}players/{bob.pk}/remove/", {}),
+        "player seated again": post(f"{page}players/{bob.pk}/back/", {}),
+        "new player removed": post(
+            f"{page}players/{table.players.get(name=NAMES[6]).pk}/remove/", {}
+        ),
+        "language not chosen": post(f"{page}language/", {}),
+        "language unknown": post(f"{page}language/", {"language": "zz"}),
+        "language kept": post(f"{page}language/", {"language": ""}),
+        "language set": post(f"{page}language/", {"language": PSEUDO}),
+        "language set again": post(f"{page}language/", {"language": PSEUDO}),
+        "language left to each phone": post(f"{page}language/", {"language": ""}),
+        "ledger settings": post(
+            f"{page}ledger/settings/",
+            {"currency": "€", "decimals": "2", "chip_value": "1", "point_stake": "0.10"},
+        ),
+        "payment refused": post(f"{page}ledger/paid/", {"amount": "x"}),
+        "payment too large": post(
+            f"{page}ledger/paid/",
+            {
+                "payer": f"p{ann.pk}",
+                "payee": f"p{bob.pk}",
+                "amount": str(2**62),
+                "client_id": str(uuid.uuid4()),
+            },
+        ),
+        "payment": post(
+            f"{page}ledger/paid/",
+            {
+                "payer": f"p{ann.pk}",
+                "payee": f"p{bob.pk}",
+                "amount": "150",
+                "client_id": str(uuid.uuid4()),
+            },
+        ),
+    }
+    club = Club.objects.create(name=TITLE)
+    add = f"/c/{club.key}/tables/add/"
+    other = actions.do_create_table(NAMES[4:8], NAMES[9])
+    pages |= {
+        "club: a viewer's link": post(add, {"link": table.view_key}),
+        "club: no link": post(add, {"link": ""}),
+        "club: no such table": post(add, {"link": "nothing-here"}),
+        "club: a table joins": post(add, {"link": table.score_key}),
+        "club: it joins again": post(add, {"link": table.score_key}),
+        "club: a new table": post(
+            f"/c/{club.key}/tables/new/", {"name": NAMES[:3], "client_id": str(uuid.uuid4())}
+        ),
+        "club: a new table refused": post(
+            f"/c/{club.key}/tables/new/", {"name": NAMES[:1], "client_id": str(uuid.uuid4())}
+        ),
+        "club: a table leaves": post(f"/c/{club.key}/tables/{table.pk}/remove/", {}),
+        "club: a table not in it leaves": post(f"/c/{club.key}/tables/{other.pk}/remove/", {}),
+    }
+    left = [f"{what}: {line}" for what, html_ in pages.items() for line in english_left(html_)]
+    assert not left, f"{len(left)} strings still English:\n" + "\n".join(left)

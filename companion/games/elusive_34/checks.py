@@ -691,10 +691,12 @@ def pack_problems(rules: Table, hand: Hand, event: Left | Result) -> list[Violat
             problems.append(
                 Violation(
                     "category-count",
-                    tr(
+                    tr_n(
+                        "{n} {category} card left in hands, but only {free} are not on the "
+                        "table or face up.",
                         "{n} {category} cards left in hands, but only {free} are not on the "
                         "table or face up.",
-                        n=have,
+                        have,
                         category=play.category_word(name),
                         free=free,
                     ),

@@ -433,8 +433,10 @@ def result_problems(rules: Table, hand: Hand, event: Result) -> list[Violation]:
             problems.append(
                 Violation(
                     "jokers-more-than-cards",
-                    tr(
+                    tr_n(
+                        "{player} holds {jokers} jokers among only {n} card.",
                         "{player} holds {jokers} jokers among only {n} cards.",
+                        held,
                         player=names[seat],
                         jokers=jokers,
                         n=held,

@@ -192,9 +192,12 @@ def tally_problems(
         out.append(
             _tally(
                 "tricks-total",
-                tr(
+                tr_n(
+                    "{side} {tricks} and {other} {other_tricks} trick make {total}, "
+                    "but a hand has 10 tricks.",
                     "{side} {tricks} and {other} {other_tricks} tricks make {total}, "
                     "but a hand has 10 tricks.",
+                    other_tricks,
                     side=mine,
                     tricks=tricks,
                     other=other,

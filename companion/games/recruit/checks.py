@@ -107,14 +107,18 @@ def exchange_problems(rules: Table, hand: Hand, ex: Exchange) -> list[Violation]
             )
         elif kind != "swap" and count != 4:
             if kind == "left":
-                message = tr(
+                message = tr_n(
+                    "{player} passed {count} card: each player passes exactly 4 to the left.",
                     "{player} passed {count} cards: each player passes exactly 4 to the left.",
+                    count,
                     player=name,
                     count=count,
                 )
             else:
-                message = tr(
+                message = tr_n(
+                    "{player} passed {count} card: each player passes exactly 4 to their partner.",
                     "{player} passed {count} cards: each player passes exactly 4 to their partner.",
+                    count,
                     player=name,
                     count=count,
                 )
@@ -134,9 +138,12 @@ def piles_problems(rules: Table, hand: Hand, event: Piles) -> list[Violation]:
         problems.append(
             Violation(
                 "piles-total",
-                tr(
+                tr_n(
+                    "The piles hold {total} card in all, but {tricks} tricks of {n} cards "
+                    "make {needed}.",
                     "The piles hold {total} cards in all, but {tricks} tricks of {n} cards "
                     "make {needed}.",
+                    total,
                     total=total,
                     tricks=TRICKS,
                     n=n,
@@ -189,9 +196,12 @@ def pile_problems(rules: Table, hand: Hand, name: str, pile: Pile) -> list[Viola
         out.append(
             Violation(
                 "pile-size",
-                tr(
+                tr_n(
+                    "{player}'s pile has {count} card: every trick holds {n} cards, so a "
+                    "pile is a multiple of {n}.",
                     "{player}'s pile has {count} cards: every trick holds {n} cards, so a "
                     "pile is a multiple of {n}.",
+                    pile.cards,
                     player=name,
                     count=pile.cards,
                     n=n,
@@ -269,8 +279,10 @@ def pile_problems(rules: Table, hand: Hand, name: str, pile: Pile) -> list[Viola
         out.append(
             Violation(
                 "pile-too-small",
-                tr(
+                tr_n(
+                    "{player}'s pile has {count} card but {named} of them are named.",
                     "{player}'s pile has {count} cards but {named} of them are named.",
+                    pile.cards,
                     player=name,
                     count=pile.cards,
                     named=named,

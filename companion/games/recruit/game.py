@@ -65,7 +65,7 @@ from companion.rules.core import (
     Violation,
 )
 from companion.rules.events import Event, event_types
-from companion.rules.text import tr
+from companion.rules.text import tr, tr_n
 from companion.rules.tricks import (
     Failure,
     TrickRecord,
@@ -254,7 +254,12 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
         matches = got.matches if match_rank is not None else 0
         if matches and self.options.match_scoring == "instead":
             plain = got.cards - matches
-            label = tr("{count} other cards collected, 1 each", count=plain)
+            label = tr_n(
+                "{count} other card collected, 1 each",
+                "{count} other cards collected, 1 each",
+                plain,
+                count=plain,
+            )
             lines.append(ScoreLine(label, plain, "scoring"))
             label = tr(
                 "Match: {count} × {rank}, {value} each",
@@ -264,7 +269,12 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
             )
             lines.append(ScoreLine(label, MATCH_VALUE * matches, "variants"))
         else:
-            label = tr("{count} cards collected, 1 each", count=got.cards)
+            label = tr_n(
+                "{count} card collected, 1 each",
+                "{count} cards collected, 1 each",
+                got.cards,
+                count=got.cards,
+            )
             lines.append(ScoreLine(label, got.cards, "scoring"))
             if matches:
                 label = tr(

@@ -11,7 +11,7 @@ from companion.games.buck_euchre import game
 from companion.games.buck_euchre import play as play
 from companion.rules.cards import Card, Suit
 from companion.rules.tricks import suit_title
-from companion.tables.i18n import card_label, gettext, gettext_lazy, say
+from companion.tables.i18n import card_label, gettext, gettext_lazy, names_joined, say
 
 from .base import (
     RANK_CHOICES,
@@ -129,7 +129,7 @@ class ResultForm(EntryForm):
         if known == game.TRICKS:  # the five tricks are accounted for: the others took none
             blank = []
         if len(blank) > 1:
-            names = ", ".join(self.rules.names[s] for s in blank)
+            names = names_joined(self.rules.names[s] for s in blank)
             raise forms.ValidationError(
                 gettext("Enter the tricks of everyone still in but one (missing: %(names)s).")
                 % {"names": names}
@@ -288,7 +288,7 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     if isinstance(event, game.Bid):
         return f"{names[event.seat]}: {say(play.call_word(event.call))}"
     if isinstance(event, game.Drops):
-        dropped = ", ".join(names[s] for s in event.dropped) or gettext("nobody")
+        dropped = names_joined(names[s] for s in event.dropped) or gettext("nobody")
         return gettext("Dropped: %(players)s") % {"players": dropped}
     if isinstance(event, game.Result):
         trump = say(play.suit_label(play.SUIT_CODES.get(event.trump.upper())))
@@ -300,7 +300,7 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
         else:
             text = gettext("Quick entry: trump %(trump)s") % {"trump": trump}
         if event.dropped:
-            dropped = ", ".join(names[s] for s in event.dropped)
+            dropped = names_joined(names[s] for s in event.dropped)
             text = gettext("%(result)s; dropped %(players)s") % {"result": text, "players": dropped}
         tricks = ", ".join(
             f"{n} {t}"

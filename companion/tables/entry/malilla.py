@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import ngettext
 
 from companion import rules as engine
 from companion.games.malilla import game
@@ -216,7 +217,11 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
     if isinstance(event, game.Tally):
         side = event.side % 2
         sides = rules.column_names()
-        text = gettext("Points: %(side)s %(points)s card points, %(tricks)s tricks") % {
+        text = ngettext(
+            "Points: %(side)s %(points)s card points, %(tricks)s trick",
+            "Points: %(side)s %(points)s card points, %(tricks)s tricks",
+            event.tricks,
+        ) % {
             "side": sides[side],
             "points": event.card_points,
             "tricks": event.tricks,

@@ -9,7 +9,15 @@ from django import forms
 from companion import rules as engine
 from companion.games.recruit import game
 from companion.rules.cards import JACK, KING, QUEEN, RANK_NAMES
-from companion.tables.i18n import card_label, gettext, gettext_lazy, pgettext_lazy, rank_label, say
+from companion.tables.i18n import (
+    card_label,
+    gettext,
+    gettext_lazy,
+    names_joined,
+    pgettext_lazy,
+    rank_label,
+    say,
+)
 
 from .base import (
     RANK_CHOICES,
@@ -145,7 +153,7 @@ class PilesForm(EntryForm):
         seats = [s for s, _ in self.seat_choices()]
         blank = [s for s in seats if data.get(f"cards_{s}") is None]
         if len(blank) > 1:
-            names = ", ".join(self.rules.names[s] for s in blank)
+            names = names_joined(self.rules.names[s] for s in blank)
             raise forms.ValidationError(
                 gettext(
                     "Enter the number of cards for everyone but one player (missing: %(names)s)."

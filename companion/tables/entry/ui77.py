@@ -11,7 +11,7 @@ from companion import rules as engine
 from companion.games.ui77 import game, play
 from companion.rules.cards import RANK_NAMES, Card
 from companion.rules.events import Seat
-from companion.tables.i18n import card_label, gettext
+from companion.tables.i18n import card_label, gettext, names_joined
 from companion.tables.i18n import gettext_lazy as _
 
 from . import face_up
@@ -330,7 +330,7 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
         if event.cut:
             line = gettext("%(line)s; cut penalty: %(names)s") % {
                 "line": line,
-                "names": ", ".join(names[s] for s in event.cut),
+                "names": names_joined(names[s] for s in event.cut),
             }
         return line
     if isinstance(event, game.Swap):
