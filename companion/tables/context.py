@@ -165,10 +165,11 @@ def leader(loaded: Loaded) -> dict[str, Any]:
 
 
 def _leading(top: list[str], best: int | Decimal) -> str:
-    """Who leads, and with what: "Ann (12)", "Ann and Bob (12)", in the active language."""
+    """Who leads, and with what: "Ann (12)", "Ann and Bob (12)", "Ann, Bob and Dan (0)", in
+    the active language."""
     names = top[0]
-    for name in top[1:]:
-        names = gettext("%(names)s and %(name)s") % {"names": names, "name": name}
+    if len(top) > 1:
+        names = gettext("%(names)s and %(name)s") % {"names": ", ".join(top[:-1]), "name": top[-1]}
     return gettext("%(names)s (%(points)s)") % {"names": names, "points": _number(best)}
 
 

@@ -492,7 +492,7 @@ def scoreboard(context: Context) -> SafeString:
     unexplained = board["unexplained"]
     if unexplained:
         line = ngettext(
-            "Why the points of the %(count)s earlier hand: every hand",
+            "Why the points of the earlier hand: every hand",
             "Why the points of the %(count)s earlier hands: every hand",
             unexplained,
         ) % {"count": _v(unexplained)}

@@ -124,6 +124,8 @@ def _games_played(table: Table, players: list[Any]) -> dict[str, Any]:
             status = say(rules.winners_text(outcome))
             status = status[0].upper() + status[1:]
             finished.append((rules, state, outcome))
+        elif loaded.result.abandoned >= 0 and hands == 0:
+            status = gettext("Abandoned before any hand was scored.")
         elif loaded.result.abandoned >= 0:
             status = ngettext(
                 "Abandoned after %(count)s hand scored.",

@@ -410,6 +410,13 @@ def test_points_still_needed_counts_known_declarations_with_the_option() -> None
     assert rules_for().needed(state.hand) == 82
 
 
+def test_points_needed_before_any_trick_is_the_target_alone() -> None:
+    """Before the taker's side has a point, "82", not "82 more (of 82)"."""
+    rules = rules_for()
+    state = state_after(rules, [*cat_takes()])
+    assert dict(rules.info(state))["Ann & Cat need"] == "82"
+
+
 def test_end_audit_catches_a_revoke_proven_by_the_eighth_trick() -> None:
     rules = rules_for()
     # As MADE, but in trick 7 Dan throws the J♣ on the K♠ lead, keeping the 9♠ for trick 8.

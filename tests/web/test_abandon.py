@@ -55,7 +55,7 @@ def test_a_scorer_abandons_a_game_and_undo_takes_it_back(
     assert "#2 Game abandoned" in page
     assert "/record/" not in page  # no entry form
     assert "Abandon this game" not in page
-    assert "Abandoned after 0 hands scored." in text(client.get(f"/t/{table.score_key}/"))
+    assert "Abandoned before any hand was scored." in text(client.get(f"/t/{table.score_key}/"))
     # Nothing else is taken, saying why; nothing is written.
     response = client.post(base + "record/trick/", {"cards": "AS 3S 4S", "at": "2"})
     assert "The game was abandoned at entry #2: cancel that entry to go on playing." in text(
@@ -129,4 +129,4 @@ def test_every_game_can_be_abandoned_at_its_start(client: Client, key: str) -> N
     page = abandon(client, game)
     assert "Game abandoned. Cancel entry #1 to go on playing." in page
     assert "/record/" not in page
-    assert "Abandoned after 0 hands scored." in text(client.get(f"/t/{table.score_key}/"))
+    assert "Abandoned before any hand was scored." in text(client.get(f"/t/{table.score_key}/"))

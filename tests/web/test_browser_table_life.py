@@ -62,7 +62,7 @@ def test_a_game_started_by_mistake_is_abandoned_then_taken_back(
     expect(page.locator("#history li").first).to_contain_text("#2 Game abandoned")
     _fits(page)
     page.goto(f"/t/{table.score_key}/")
-    expect(page.locator("#games")).to_contain_text("Abandoned after 0 hands scored.")
+    expect(page.locator("#games")).to_contain_text("Abandoned before any hand was scored.")
     page.goto(f"/t/{table.score_key}/g/1/")
     page.get_by_role("button", name="Undo last entry").click()
     expect(page.locator("#prompt")).to_contain_text("Bob leads trick 1")

@@ -178,3 +178,17 @@ def test_the_home_pages_list_of_tables_is_dated_in_the_pages_language(
     page = client.get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert f'<html lang="{language}"' in page
     assert 'id="my-tables"' in page
+
+
+def test_players_level_at_the_top_are_listed_the_languages_way() -> None:
+    """"Ann, Bob and Dan (0)", never "Ann and Bob and Dan"; two are "Ann and Bob"."""
+    from django.utils import translation
+
+    from companion.tables.context import _leading
+
+    with translation.override("en"):
+        assert _leading(["Ann"], 12) == "Ann (12)"
+        assert _leading(["Ann", "Bob"], 12) == "Ann and Bob (12)"
+        assert _leading(["Ann", "Bob", "Dan"], 0) == "Ann, Bob and Dan (0)"
+    with translation.override("fr"):
+        assert _leading(["Ann", "Bob", "Dan"], 0) == "Ann, Bob et Dan (0)"

@@ -247,6 +247,8 @@ def _contract_rows(rules: Table, hand: Hand, teams: list[str]) -> list[tuple[str
         still = tr("nothing: made ({have} of {need})", have=have, need=need)
     elif need > HAND_POINTS - theirs:
         still = tr("out of reach ({need} needed)", need=need)
+    elif have == 0:
+        still = shown(need)  # "82", not "82 more (of 82)"
     else:
         still = tr("{more} more (of {need})", more=need - have, need=need)
     rows.append((tr("{team} need", team=teams[t_team]), still))
