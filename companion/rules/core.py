@@ -19,7 +19,7 @@ from .errors import IllegalEventError, InvalidEventError, RulesError
 from .errors import Severity as Severity  # re-exported: part of the contract games use
 from .errors import Violation as Violation
 from .events import Abandon, Correction, Event, Void, from_dict, seat_problems
-from .text import tr, tr_n, trc
+from .text import Text, tr, tr_n, trc
 
 #: Totals kept per tuple of hands (``Rules.scores``), the most recent ``_TOTALS_KEPT``, holding
 #: at most ``_TOTALS_HANDS`` hands alive in all: a game whose ``hands`` are made anew on every
@@ -384,6 +384,17 @@ class Session(Protocol):
 
 
 SessionT = TypeVar("SessionT", bound=Session)
+
+
+def who_deals(names: Sequence[str], state: Session) -> Text:
+    """Between hands: who deals the next hand, or, while nobody knows, a request to record the
+    deal."""
+    number = len(state.done) + 1
+    if state.next_dealer is None:
+        return tr("Who deals hand {number}? Record the deal.", number=number)
+    return tr("{player} deals hand {number}.", player=names[state.next_dealer], number=number)
+
+
 _StateT_contra = TypeVar("_StateT_contra", contravariant=True)
 
 

@@ -14,7 +14,7 @@ from companion.games.buck_euchre.play import (
     TRICKS,
 )
 from companion.rules.cards import ACE, JACK, KING, QUEEN, Card, Suit
-from companion.rules.core import Reminder
+from companion.rules.core import Reminder, who_deals
 from companion.rules.text import Text, or_quick_entry, shown, tr, trc
 from companion.rules.tricks import comma_list, leads_trick, name_list, order_text
 
@@ -32,10 +32,7 @@ def prompt(rules: Table, state: BuckEuchreState) -> Text:
         return tr("Game over: {result}", result=rules.winners_text(end))
     hand, names = state.hand, rules.names
     if hand is None:
-        number = len(state.done) + 1
-        if state.next_dealer is None:
-            return tr("Who deals hand {number}? Record the deal.", number=number)
-        return tr("{player} deals hand {number}.", player=names[state.next_dealer], number=number)
+        return who_deals(names, state)
     phase = rules.phase(hand)
     if phase == "bidding":
         up = hand.upcard

@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.games import rummy
 from companion.games.kaluki.events import Hand, KalukiState, Table
 from companion.games.kaluki.play import DEALT
-from companion.rules.core import Reminder
+from companion.rules.core import Reminder, who_deals
 from companion.rules.text import Text, dot_list, shown, tr, trc
 
 
@@ -34,9 +34,9 @@ def prompt(rules: Table, state: KalukiState) -> Text:
         return tr("Session over: {result}", result=rules.winners_text(end))
     hand, names = state.hand, rules.names
     if hand is None:
-        number = len(state.done) + 1
         if state.next_dealer is None:
-            return tr("Who deals hand {number}? Record the deal.", number=number)
+            return who_deals(names, state)
+        number = len(state.done) + 1
         return tr(
             "{player} deals hand {number}: fifteen cards each.",
             player=names[state.next_dealer],

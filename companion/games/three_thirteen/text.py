@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.games import rummy
 from companion.games.three_thirteen import play
 from companion.games.three_thirteen.events import Table, ThreeThirteenState
-from companion.rules.core import Reminder
+from companion.rules.core import Reminder, who_deals
 from companion.rules.melds import Arrangement
 from companion.rules.text import Text, shown, tr, trc
 from companion.rules.tricks import rank_word
@@ -27,9 +27,9 @@ def prompt(rules: Table, state: ThreeThirteenState) -> Text:
         return tr("Game over: {result}", result=rules.winners_text(end))
     hand, names = state.hand, rules.names
     if hand is None:
-        number = len(state.done) + 1
         if state.next_dealer is None:
-            return tr("Who deals hand {number}? Record the deal.", number=number)
+            return who_deals(names, state)
+        number = len(state.done) + 1
         return tr(
             "{player} deals hand {number}: {cards} cards each, {wild} wild.",
             player=names[state.next_dealer],
