@@ -15,16 +15,8 @@ from companion.games.buck_euchre.play import (
 )
 from companion.rules.cards import ACE, JACK, KING, QUEEN, Card, Suit
 from companion.rules.core import Reminder, who_deals
-from companion.rules.text import Text, or_quick_entry, shown, tr, trc
+from companion.rules.text import Text, dot_list, or_quick_entry, shown, tr, trc
 from companion.rules.tricks import comma_list, leads_trick, name_list, order_text
-
-
-def dot_list(parts: Sequence[str]) -> str:
-    """ "Ann 2 · Bob 1": the parts of an info row, a message for each pair."""
-    out = parts[0]
-    for part in parts[1:]:
-        out = tr("{items} · {item}", items=out, item=part)
-    return out
 
 
 def prompt(rules: Table, state: BuckEuchreState) -> Text:
