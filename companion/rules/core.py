@@ -11,7 +11,7 @@ from __future__ import annotations
 import abc
 import dataclasses
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -386,12 +386,16 @@ class Session(Protocol):
 SessionT = TypeVar("SessionT", bound=Session)
 
 
-def who_deals(names: Sequence[str], state: Session) -> Text:
-    """Between hands: who deals the next hand, or, while nobody knows, a request to record the
-    deal."""
+def who_deals(
+    names: Sequence[str], state: Session, deals: Callable[[str, int], Text] | None = None
+) -> Text:
+    """Between hands: who deals the next hand, in the game's own words when it has them
+    (``deals(player, number)``), or, while nobody knows, a request to record the deal."""
     number = len(state.done) + 1
     if state.next_dealer is None:
         return tr("Who deals hand {number}? Record the deal.", number=number)
+    if deals is not None:
+        return deals(names[state.next_dealer], number)
     return tr("{player} deals hand {number}.", player=names[state.next_dealer], number=number)
 
 
