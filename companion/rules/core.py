@@ -11,7 +11,7 @@ from __future__ import annotations
 import abc
 import dataclasses
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -19,7 +19,7 @@ from .errors import IllegalEventError, InvalidEventError, RulesError
 from .errors import Severity as Severity  # re-exported: part of the contract games use
 from .errors import Violation as Violation
 from .events import Abandon, Correction, Event, Void, from_dict, seat_problems
-from .text import tr, tr_n, trc
+from .text import Text, tr, tr_n, trc
 
 #: Totals kept per tuple of hands (``Rules.scores``), the most recent ``_TOTALS_KEPT``, holding
 #: at most ``_TOTALS_HANDS`` hands alive in all: a game whose ``hands`` are made anew on every
@@ -384,6 +384,21 @@ class Session(Protocol):
 
 
 SessionT = TypeVar("SessionT", bound=Session)
+
+
+def who_deals(
+    names: Sequence[str], state: Session, deals: Callable[[str, int], Text] | None = None
+) -> Text:
+    """Between hands: who deals the next hand, in the game's own words when it has them
+    (``deals(player, number)``), or, while nobody knows, a request to record the deal."""
+    number = len(state.done) + 1
+    if state.next_dealer is None:
+        return tr("Who deals hand {number}? Record the deal.", number=number)
+    if deals is not None:
+        return deals(names[state.next_dealer], number)
+    return tr("{player} deals hand {number}.", player=names[state.next_dealer], number=number)
+
+
 _StateT_contra = TypeVar("_StateT_contra", contravariant=True)
 
 

@@ -20,16 +20,9 @@
   var MINE = "companion.tables";
   var KEEP_AT_MOST = 50;
 
-  function words() {
-    return (document.getElementById("js-words") || { dataset: {} }).dataset;
-  }
-
   function say(name, values) {
-    var text = words()[name] || name;
-    Object.keys(values || {}).forEach(function (k) {
-      text = text.split("{" + k + "}").join(String(values[k]));
-    });
-    return text;
+    // A message from #js-words, as entries.js (loaded first) words it.
+    return window.companionEntries.say(name, values);
   }
 
   // --- service worker ------------------------------------------------------------------------

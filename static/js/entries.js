@@ -479,5 +479,6 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 
-  window.companionEntries = { flush: flush, queue: queue };
+  // say: app.js words its messages with the same #js-words.
+  window.companionEntries = { flush: flush, queue: queue, say: say };
 })();

@@ -25,10 +25,25 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from hypothesis import HealthCheck, Phase, settings
+
 from companion.rules.cards import Card
 from companion.rules.core import Violation
 
 ILLEGAL_PLAY = "illegal-play"
+
+
+def whole_hands(examples: int, *suppressed: HealthCheck) -> settings:
+    """Hypothesis settings for a test that plays whole hands: ``examples`` of them, no deadline,
+    no shrinking (a failing hand is reported as found), a slow one never a failure (nor what
+    ``suppressed`` names)."""
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, *suppressed],
+        phases=[Phase.explicit, Phase.reuse, Phase.generate],
+    )
+
 
 #: How many hands each game's long run plays (0: the long runs are skipped).
 LONG_RUN = int(os.environ.get("PROVEN_LATE", "0") or 0)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.belote.events import (
@@ -44,6 +44,7 @@ from tests.rules.proven_late import (
     expected_flags,
     flags_of,
     long_run,
+    whole_hands,
 )
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -67,12 +68,7 @@ OPTION_CHOICES: dict[str, list[Any]] = {
     "rounding": ["half-up", "seven-up", "complement", "none"],
 }
 OPTIONS = st.fixed_dictionaries({k: st.sampled_from(v) for k, v in OPTION_CHOICES.items()})
-FAST = settings(
-    max_examples=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    phases=[Phase.explicit, Phase.reuse, Phase.generate],
-)
+FAST = whole_hands(40)
 
 
 # --- the table, simulated -------------------------------------------------------------------

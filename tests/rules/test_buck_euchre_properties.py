@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, assume, given, settings
+from hypothesis import HealthCheck, assume, given
 from hypothesis import strategies as st
 
 from companion.games.buck_euchre.game import (
@@ -41,6 +41,7 @@ from tests.rules.proven_late import (
     expected_flags,
     flags_of,
     long_run,
+    whole_hands,
 )
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -49,12 +50,7 @@ COLOUR = {Suit.SPADES: "black", Suit.CLUBS: "black", Suit.HEARTS: "red", Suit.DI
 OPTIONS = st.fixed_dictionaries(
     {"start_score": st.sampled_from([25, 15, 20]), "dirty_clubs_pickup": st.booleans()}
 )
-FAST = settings(
-    max_examples=20,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
-    phases=[Phase.explicit, Phase.reuse, Phase.generate],
-)
+FAST = whole_hands(20, HealthCheck.large_base_example)
 
 
 # --- the oracle: written from the rulings, not from the engine --------------------------------

@@ -17,7 +17,7 @@ import dataclasses
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.games.elusive_34.game import (
@@ -34,16 +34,12 @@ from companion.games.elusive_34.game import (
 from companion.rules import Event, replay
 from companion.rules.cards import Card, Suit, deck
 from companion.rules.events import Seat
+from tests.rules.proven_late import whole_hands
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 PACK = deck(53)
 SUITS_LOW_TO_HIGH = "CSDH"
-FAST = settings(
-    max_examples=25,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    phases=[Phase.explicit, Phase.reuse, Phase.generate],
-)
+FAST = whole_hands(25)
 
 
 # --- the oracle ------------------------------------------------------------------------------

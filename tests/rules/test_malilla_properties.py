@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.games.log import dump_log, load_log
@@ -30,6 +30,7 @@ from tests.rules.proven_late import (
     expected_flags,
     flags_of,
     long_run,
+    whole_hands,
 )
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -48,12 +49,7 @@ OPTIONS = st.fixed_dictionaries(
         "forfeit": st.sampled_from(["confirm", "auto"]),
     }
 )
-FAST = settings(
-    max_examples=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    phases=[Phase.explicit, Phase.reuse, Phase.generate],
-)
+FAST = whole_hands(40)
 
 
 def beats(card: Card, best: Card, lead: Suit, trump: Suit) -> bool:

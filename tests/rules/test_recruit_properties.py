@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from companion.games.log import dump_log, load_log, summarize
@@ -33,6 +33,7 @@ from tests.rules.proven_late import (
     expected_flags,
     flags_of,
     long_run,
+    whole_hands,
 )
 from tests.rules.test_recruit import pile_of
 
@@ -52,12 +53,7 @@ VARIANT_SETS = st.frozensets(st.sampled_from(sorted(VARIANTS))).filter(
 )
 # No shrinking: a shuffled pack barely shrinks, and trying takes minutes. A failure prints its
 # reproduction blob; the database replays it.
-FAST = settings(
-    max_examples=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    phases=[Phase.explicit, Phase.reuse, Phase.generate],
-)
+FAST = whole_hands(40)
 
 
 # --- the table, simulated -------------------------------------------------------------------

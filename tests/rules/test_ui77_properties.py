@@ -18,7 +18,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from companion.games.ui77.game import (
@@ -42,16 +42,12 @@ from tests.rules.proven_late import (
     expected_flags,
     flags_of,
     long_run,
+    whole_hands,
 )
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")
 PACK = deck(52)
-FAST = settings(
-    max_examples=25,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
-    phases=[Phase.explicit, Phase.reuse, Phase.generate],
-)
+FAST = whole_hands(25, HealthCheck.large_base_example)
 
 # --- the oracle: the determinations table (rulings §4.1) with the ace counted as 1 -----------
 

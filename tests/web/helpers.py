@@ -102,6 +102,11 @@ def deal_data(dealer: int, card: str, *variants: str) -> dict[str, Any]:
     return {"dealer": dealer, "rank": rank, "suit": suit, "variants": list(variants)}
 
 
+def upcard_deal_data(dealer: int, card: str = "") -> dict[str, Any]:
+    """Form fields for a deal with its card turned up ("9H"; none when empty)."""
+    return {"dealer": dealer, "rank": card[:-1], "suit": card[-1:]}
+
+
 def piles_data(*piles: tuple[int | None, int, int, int]) -> dict[str, Any]:
     """Form fields for the piles form: one (cards, jacks, queens, kings) per seat."""
     data: dict[str, Any] = {}

@@ -14,10 +14,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pytest
+
 from .helpers import PHONE_VIEWPORT
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
+
+#: The marks of every browser test (``pytestmark = BROWSER``): it drives a browser, against a
+#: live server that must see what the test writes (a transaction per test, committed).
+BROWSER = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+#: The suit letters of the card codes and the symbols the pages show.
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def fieldset(scope: Page | Locator, legend: str) -> Locator:
@@ -162,6 +171,19 @@ def fits_the_phone(page: Page, shot: Path) -> int:
     shot.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(shot), full_page=True)
     return width
+
+
+def serious_violations(page: Page) -> list[tuple[str, list[object]]]:
+    """The serious and critical accessibility violations axe finds on ``page``: each rule's id
+    and the first three elements it names."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    violations = Axe().run(page).response["violations"]
+    return [
+        (v["id"], [n["target"] for n in v["nodes"]][:3])
+        for v in violations
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 def player_cards(page: Page, name: str) -> Locator:

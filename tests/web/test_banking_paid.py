@@ -10,17 +10,30 @@ from django.test import Client
 from companion.games.skin import events as skin
 from companion.games.ziginette import events as zig
 from companion.rules.cards import parse_card, parse_cards
-from companion.rules.events import Abandon, Seat
+from companion.rules.events import Abandon, Event, Seat
 from companion.tables import actions
-from companion.tables.models import Table
+from companion.tables.models import Game, Table
 
 from .helpers import game_url, start, words
 
 c = parse_card
 
+#: Skin: Ann banks; Dan takes the 7♥ with 4, Ann's card is the Q♣, Cat takes the 9♠ with 5.
+SKIN_CARDS_TAKEN = (
+    skin.Bank(banker=Seat(0), min_bet=1, max_bet=10),
+    skin.Turn(card=c("7H"), taker=Seat(3), bet=4),
+    skin.BankerCard(card=c("QC")),
+    skin.Turn(card=c("9S"), taker=Seat(2), bet=5),
+)
 
-def _whole_chips(table: Table) -> None:
+
+def _played(table: Table, key: str, *events: Event) -> Game:
+    """A game of ``key`` at ``table`` in whole chips, with ``events`` recorded."""
     Table.objects.filter(pk=table.pk).update(decimals=0, chip_value=1, currency="")
+    game = start(table, key)
+    for event in events:
+        actions.check_record_event(game, event)
+    return game
 
 
 def _ledger(client: Client, table: Table) -> str:
@@ -31,15 +44,7 @@ def test_skin_money_shows_as_cards_are_matched_and_stays_after_an_abandon(
     client: Client, four_player_table: Table
 ) -> None:
     table = four_player_table
-    _whole_chips(table)
-    game = start(table, "skin")
-    for event in (
-        skin.Bank(banker=Seat(0), min_bet=1, max_bet=10),
-        skin.Turn(card=c("7H"), taker=Seat(3), bet=4),  # Dan takes the 7♥ with 4
-        skin.BankerCard(card=c("QC")),  # Ann's card
-        skin.Turn(card=c("9S"), taker=Seat(2), bet=5),  # Cat takes the 9♠ with 5
-    ):
-        actions.check_record_event(game, event)
+    game = _played(table, "skin", *SKIN_CARDS_TAKEN)
     assert "Paid at the table this deal" not in words(client.get(game_url(game)))
     assert "not settled yet" not in _ledger(client, table)
 
@@ -67,18 +72,14 @@ def test_skin_a_settled_deal_replaces_its_running_lines(
     client: Client, four_player_table: Table
 ) -> None:
     table = four_player_table
-    _whole_chips(table)
-    game = start(table, "skin")
-    for event in (
-        skin.Bank(banker=Seat(0), min_bet=1, max_bet=10),
-        skin.Turn(card=c("7H"), taker=Seat(3), bet=4),
-        skin.BankerCard(card=c("QC")),
-        skin.Turn(card=c("9S"), taker=Seat(2), bet=5),
+    game = _played(
+        table,
+        "skin",
+        *SKIN_CARDS_TAKEN,
         skin.Turn(card=c("7C")),
         skin.Turn(card=c("QD")),
         skin.Decline(),
-    ):
-        actions.check_record_event(game, event)
+    )
     ledger = _ledger(client, table)
     assert "not settled yet" not in ledger
     assert "Ann -1" in ledger and "Cat +5" in ledger and "Dan -4" in ledger
@@ -89,15 +90,14 @@ def test_ziginette_bets_taken_by_the_bank_show_before_the_deal_ends(
     client: Client, three_player_table: Table
 ) -> None:
     table = three_player_table
-    _whole_chips(table)
-    game = start(table, "ziginette")
-    for event in (
+    game = _played(
+        table,
+        "ziginette",
         zig.Bank(banker=Seat(0), min_bet=1, max_bet=10),
         zig.Deal(board=parse_cards("4S 6H"), banker_card=c("KC")),
         zig.Bet(seat=Seat(1), card=c("4S"), amount=3),  # Bob 3 on the 4♠
         zig.Bet(seat=Seat(2), card=c("6H"), amount=2),  # Cat 2 on the 6♥
-    ):
-        actions.check_record_event(game, event)
+    )
     # The 4♦ matches the 4♠: the bank takes Bob's 3 at once; the deal goes on.
     actions.check_record_event(game, zig.Draw(card=c("4D")))
     page = words(client.get(game_url(game)))

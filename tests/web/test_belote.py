@@ -23,6 +23,7 @@ from .helpers import (
     record,
     start,
     text,
+    trick_data,
     words,
 )
 
@@ -79,13 +80,6 @@ def quick(taker: int, trump: str, mine: Any = "", theirs: Any = "", **more: Any)
     return data
 
 
-def trick_fields(cards: dict[int, str]) -> dict[str, str]:
-    data = {}
-    for seat, card in cards.items():
-        data[f"rank_{seat}"], data[f"suit_{seat}"] = card[:-1], card[-1]
-    return data
-
-
 # kind, fixture, form fields, stored payload, text on the next page.
 LEGAL = [
     pytest.param(
@@ -130,7 +124,7 @@ LEGAL = [
     pytest.param(
         "trick",
         "cat_took",
-        trick_fields({ANN: "AD", BOB: "9D", CAT: "8D", DAN: "QD"}),
+        trick_data({ANN: "AD", BOB: "9D", CAT: "8D", DAN: "QD"}),
         {"type": "trick", "cards": ["AD", "9D", "8D", "QD"], "leader": ANN},
         "Ann leads trick 2 of 8.",
         id="trick",
@@ -205,7 +199,7 @@ ILLEGAL = [
     pytest.param(
         "trick",
         "cat_took",
-        trick_fields({ANN: "AD", BOB: "7H", CAT: "8D", DAN: "QD"}),
+        trick_data({ANN: "AD", BOB: "7H", CAT: "8D", DAN: "QD"}),
         "7♥ was the upcard and went to the taker, Cat: Bob cannot play it.",
         id="trick-upcard",
     ),
@@ -332,7 +326,7 @@ def test_bid_buttons_offer_the_calls_of_the_round(client: Client, dealt: Game) -
 
 
 def test_screen_shows_contract_leader_points_and_distance(client: Client, cat_took: Game) -> None:
-    record(client, cat_took, "trick", trick_fields({ANN: "AD", BOB: "9D", CAT: "8D", DAN: "QD"}))
+    record(client, cat_took, "trick", trick_data({ANN: "AD", BOB: "9D", CAT: "8D", DAN: "QD"}))
     page = words(client.get(game_url(cat_took)))
     assert "Contract Ann & Cat, ♥ (Cat, round 1)" in page
     assert "Leads Ann" in page
@@ -345,7 +339,7 @@ def test_screen_shows_contract_leader_points_and_distance(client: Client, cat_to
 
 def test_flags_show_on_the_screen(client: Client, cat_took: Game) -> None:
     # Cat, the taker, holds the 7♥ turned up: throwing a club on a heart lead is a revoke.
-    record(client, cat_took, "trick", trick_fields({ANN: "AH", BOB: "10H", CAT: "KC", DAN: "8H"}))
+    record(client, cat_took, "trick", trick_data({ANN: "AH", BOB: "10H", CAT: "KC", DAN: "8H"}))
     page = words(client.get(game_url(cat_took)))
     assert "Trick 1: Cat played K♣, but they held 7♥ (the upcard) and had to follow trumps." in page
 

@@ -12,17 +12,24 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pytest
-
 from companion.tables.models import Event, Table
 
-from .phone import fieldset, fits_the_phone, new_table, open_entry, page_errors, tap, totals
+from .phone import (
+    BROWSER,
+    fieldset,
+    fits_the_phone,
+    new_table,
+    open_entry,
+    page_errors,
+    tap,
+    totals,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
     from pytest_django.live_server_helper import LiveServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
 SCREENSHOT = Path("/tmp/shots/browser-ace-deuce-jack.png")
 

@@ -11,20 +11,27 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pytest
-
 from companion.tables.models import Event, Table
 
-from .phone import fieldset, fits_the_phone, open_entry, page_errors, start_game, tap, totals
+from .phone import (
+    BROWSER,
+    SUITS,
+    fieldset,
+    fits_the_phone,
+    open_entry,
+    page_errors,
+    start_game,
+    tap,
+    totals,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
     from pytest_django.live_server_helper import LiveServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
 SCREENSHOT = Path("/tmp/shots/browser-bastard.png")
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 #: (who, cards or "pass" / "choice"), in turn from Bob.
 GAME = [
     ("Bob", "9H"),

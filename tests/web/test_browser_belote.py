@@ -6,23 +6,31 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pytest
-
 from companion.tables.models import Event, Table
 
-from .phone import fieldset, fits_the_phone, page_errors, start_game, tab, tap, tap_card, totals
+from .phone import (
+    BROWSER,
+    SUITS,
+    fieldset,
+    fits_the_phone,
+    page_errors,
+    start_game,
+    tab,
+    tap,
+    tap_card,
+    totals,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
     from pytest_django.live_server_helper import LiveServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
 SCREENSHOT = Path("/tmp/shots/browser-belote.png")
 # docs/examples/belote/made-contract.json: Dan deals, 7♥ turned, Cat takes hearts; Ann leads.
 TRICKS = ("AD 9D 8D QD", "10D QH 9H KD", "JH 8H KH 10H", "7H 7C AH 8S",
           "7D JS KC JD", "10C 9C AC QC", "KS AS 9S 7S", "10S JC 8C QS")  # fmt: skip
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def _card(scope: Locator, card: str) -> None:

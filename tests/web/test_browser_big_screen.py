@@ -9,17 +9,16 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pytest
-
 from companion.tables import actions
 
 from .conftest import phone_context
+from .phone import BROWSER, serious_violations
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
     from pytest_django.live_server_helper import LiveServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 TV = {"width": 1920, "height": 1080}
@@ -62,18 +61,6 @@ def _smallest_text(page: Page, selector: str) -> list[tuple[float, str]]:
     )
 
 
-def _no_serious_violation(page: Page) -> None:
-    from axe_playwright_python.sync_playwright import Axe
-
-    violations = Axe().run(page).response["violations"]
-    serious = [
-        (v["id"], [n["target"] for n in v["nodes"]][:3])
-        for v in violations
-        if v["impact"] in ("serious", "critical")
-    ]
-    assert serious == []
-
-
 def test_twelve_tables_fill_a_tv_with_nothing_scrolled(
     chromium: Browser, live_server: LiveServer
 ) -> None:
@@ -109,7 +96,7 @@ def test_twelve_tables_fill_a_tv_with_nothing_scrolled(
     assert smallest[0][0] >= 28, smallest[:5]
     expect(cards.first).to_contain_text("Table 1")
     expect(cards.first).to_contain_text("Belote")
-    _no_serious_violation(page)
+    assert serious_violations(page) == []
 
     # Still a normal page without ?screen=big: the phone's layout and the page's own links.
     page.goto(f"/c/{club.view_key}/")
@@ -137,4 +124,4 @@ def test_a_games_viewer_on_a_tv_shows_the_scores_in_large_type(
     smallest = _smallest_text(page, "#status, #scoreboard")
     assert smallest[0][0] >= 28, smallest[:5]
     expect(page.locator("#share")).to_be_hidden()
-    _no_serious_violation(page)
+    assert serious_violations(page) == []

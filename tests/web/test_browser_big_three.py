@@ -12,11 +12,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import pytest
-
 from companion.tables.models import Event, Table
 
 from .phone import (
+    BROWSER,
     fieldset,
     fits_the_phone,
     new_table,
@@ -31,7 +30,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
     from pytest_django.live_server_helper import LiveServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
 SCREENSHOT = Path("/tmp/shots/browser-big-three.png")
 SERIOUS = ("serious", "critical")  # axe impacts that fail the test

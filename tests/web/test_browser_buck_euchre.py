@@ -11,11 +11,11 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pytest
-
 from companion.tables.models import Event, Table
 
 from .phone import (
+    BROWSER,
+    SUITS,
     deal_upcard,
     fieldset,
     fits_the_phone,
@@ -32,10 +32,9 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
     from pytest_django.live_server_helper import LiveServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
 SCREENSHOT = Path("/tmp/shots/browser-buck-euchre.png")
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 TRICKS = ["AH QH 9H JH", "KH KS 10H 9S", "AS JC 10S 10D", "JS QC QD 9C", "KD KC AC AD"]
 
 

@@ -6,19 +6,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pytest
-
 from companion.games.recruit.game import Deal
 from companion.rules.cards import parse_card
 from companion.tables import actions
 from companion.tables.models import Table
 
 from .helpers import FIRST_HAND_PILES
+from .phone import BROWSER
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
 
 def test_organiser_follows_a_table_without_reloading(phone: Page) -> None:

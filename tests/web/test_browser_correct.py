@@ -14,15 +14,16 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pytest
 from django.conf import settings
 
 from companion.tables import actions
 
+from .phone import BROWSER
+
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
 EXAMPLE = Path(settings.BASE_DIR) / "docs" / "examples" / "recruit" / "three-players-quick.json"
 

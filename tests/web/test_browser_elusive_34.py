@@ -11,20 +11,27 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pytest
-
 from companion.tables.models import Event, Table
 
-from .phone import fieldset, fits_the_phone, new_table, page_errors, tab, tap, totals
+from .phone import (
+    BROWSER,
+    SUITS,
+    fieldset,
+    fits_the_phone,
+    new_table,
+    page_errors,
+    tab,
+    tap,
+    totals,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
     from pytest_django.live_server_helper import LiveServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
 SCREENSHOT = Path("/tmp/shots/browser-elusive-34.png")
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 HAND_1 = [
     ("2C 4C 3C 8C 9C 7C", "none"),
     ("QC 10C 5C AS 2D", None),  # Ann wins and loses: no trade

@@ -13,7 +13,7 @@ import pytest
 from companion.tables.models import Event, Table
 
 from .conftest import phone_context
-from .phone import fieldset, tab, tap, totals
+from .phone import BROWSER, SUITS, fieldset, tab, tap, totals
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -21,10 +21,9 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
     from pytest_django.live_server_helper import LiveServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
 SCREENSHOT = Path("/tmp/shots/browser-french.png")
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 #: The rank chips as a French table reads them: valet, dame, roi, as.
 FRENCH_RANKS = {"J": "V", "Q": "D", "K": "R", "A": "A"}
 # docs/examples/belote/made-contract.json: Dan deals, 7♥ turned, Cat takes hearts; Ann leads.

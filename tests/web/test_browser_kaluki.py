@@ -12,18 +12,16 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pytest
-
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, page_errors, pick, player_cards, start_game, tab, tap, totals
+from .phone import BROWSER, fieldset, page_errors, pick, player_cards, start_game, tab, tap, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
     from pytest_django.live_server_helper import LiveServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
 SCREENSHOT = Path("/tmp/shots/browser-kaluki.png")
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pytest
-
 from companion.tables.models import Event, Table
 
 from .phone import (
+    BROWSER,
+    SUITS,
     deal_upcard,
     fieldset,
     fits_the_phone,
@@ -25,10 +25,9 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
     from pytest_django.live_server_helper import LiveServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
 SCREENSHOT = Path("/tmp/shots/browser-malilla.png")
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def _deal(page: Page, dealer: str, card: str) -> None:

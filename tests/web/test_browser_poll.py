@@ -9,18 +9,17 @@ import re
 import time
 from typing import TYPE_CHECKING, Any
 
-import pytest
-
 from companion.tables.models import Game
 
 from .conftest import phone_context
 from .helpers import game_url
+from .phone import BROWSER
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
     from pytest_django.live_server_helper import LiveServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
 
 def test_a_poll_replaced_while_on_its_way_is_dropped(

@@ -19,14 +19,13 @@ from companion.tables.models import Event, Game, Table
 
 from .conftest import phone_context
 from .helpers import start
-from .phone import controlled, fieldset, quiet, tab, tap
+from .phone import BROWSER, SUITS, controlled, fieldset, quiet, tab, tap
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Request
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 ANN, BOB, CAT, DAN = range(4)
 # docs/examples/belote/made-contract.json: Dan deals, 7♥ turned, Cat takes hearts; Ann leads.
 # Ann wins trick 1 with A♦; in trick 2 Cat's 9♥ (trump) wins.

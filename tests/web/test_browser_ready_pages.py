@@ -21,12 +21,13 @@ from companion.tables.models import Game
 
 from .conftest import phone_context
 from .helpers import start
+from .phone import BROWSER
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
     from pytest_django.live_server_helper import LiveServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 NARROW = {"width": 320, "height": 640}

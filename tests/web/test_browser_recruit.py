@@ -6,12 +6,11 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pytest
-
 from companion.tables.models import Event, Table
 
 from .conftest import phone_context
 from .phone import (
+    BROWSER,
     deal_upcard,
     fieldset,
     fits_the_phone,
@@ -27,7 +26,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
     from pytest_django.live_server_helper import LiveServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
 SCREENSHOT = Path("/tmp/shots/browser-recruit.png")
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pytest
 from django.conf import settings
 
+from .phone import BROWSER
 from .test_browser_ready_pages import SERIOUS, _overflow, narrow  # noqa: F401 (fixture)
 from .test_rules_languages import WRITTEN
 
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
     from pytest_django.live_server_helper import LiveServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
 
 def test_every_written_rules_page_fits_320_wide_in_its_language_and_passes_axe(

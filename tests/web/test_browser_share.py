@@ -12,12 +12,13 @@ import pytest
 from companion.tables import actions
 
 from .conftest import phone_context
+from .phone import BROWSER
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
     from pytest_django.live_server_helper import LiveServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 

@@ -13,21 +13,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pytest
-
 from companion.tables.models import Event, Table
 
 from .conftest import PHONE_VIEWPORT
-from .phone import fieldset, new_table, open_entry, page_errors, tap, totals
+from .phone import BROWSER, SUITS, fieldset, new_table, open_entry, page_errors, tap, totals
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
     from pytest_django.live_server_helper import LiveServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
 SCREENSHOT = Path("/tmp/shots/browser-skin.png")
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def _turn(page: Page, card: str, taker: str = "", bet: str = "") -> None:

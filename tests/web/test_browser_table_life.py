@@ -11,11 +11,12 @@ import pytest
 from companion.tables.models import Game
 
 from .conftest import phone_context
+from .phone import BROWSER, serious_violations
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
 SIZES = [{"width": 390, "height": 844}, {"width": 320, "height": 640}]
 
@@ -31,17 +32,9 @@ def small_phone(request: Any, chromium: Any, live_server: Any) -> Iterator[Page]
 
 def _fits(page: Page) -> None:
     """No sideways scrolling, and no serious or critical accessibility violation (axe)."""
-    from axe_playwright_python.sync_playwright import Axe
-
     width = page.viewport_size["width"] if page.viewport_size else 0
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    violations = Axe().run(page).response["violations"]
-    serious = [
-        (v["id"], [n["target"] for n in v["nodes"]][:3])
-        for v in violations
-        if v["impact"] in ("serious", "critical")
-    ]
-    assert serious == []
+    assert serious_violations(page) == []
 
 
 def test_a_game_started_by_mistake_is_abandoned_then_taken_back(

@@ -13,11 +13,11 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pytest
-
 from companion.tables.models import Event, Table
 
 from .phone import (
+    BROWSER,
+    SUITS,
     fieldset,
     fits_the_phone,
     page_errors,
@@ -32,10 +32,9 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
     from pytest_django.live_server_helper import LiveServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = BROWSER
 
 SCREENSHOT = Path("/tmp/shots/browser-ui77.png")
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 TRICKS = ["AC 2S", "KC QC", "3D 4D", "5D 6D", "7C JC", "2H 3H", "AH 4H", "9C 10C"]
 FACEUP = ("Card One", "Card Two", "Card Three")
 

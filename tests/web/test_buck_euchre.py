@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from django.conf import settings
@@ -31,6 +30,8 @@ from .helpers import (
     replayed_totals,
     start,
     text,
+    trick_data,
+    upcard_deal_data,
     words,
 )
 
@@ -69,22 +70,11 @@ def after_first_hand(dealt: Game, client: Client) -> Game:
     return dealt
 
 
-def deal_data(dealer: int, card: str = "") -> dict[str, Any]:
-    return {"dealer": dealer, "rank": card[:-1], "suit": card[-1:]}
-
-
-def trick_data(cards: dict[int, str]) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for seat, card in cards.items():
-        data[f"rank_{seat}"], data[f"suit_{seat}"] = card[:-1], card[-1]
-    return data
-
-
 LEGAL = [
     pytest.param(
         "deal",
         "buck_game",
-        deal_data(0, "9H"),
+        upcard_deal_data(0, "9H"),
         {"type": "deal", "dealer": 0, "upcard": "9H"},
         "Bob orders up 9♥ or passes.",
         id="deal",
@@ -135,7 +125,7 @@ ILLEGAL = [
     pytest.param(
         "deal",
         "after_first_hand",
-        deal_data(2, "10S"),
+        upcard_deal_data(2, "10S"),
         "It is Bob's deal (the deal passes to the left), not Cat's.",
         id="deal-wrong-dealer",
     ),
@@ -216,7 +206,7 @@ def test_quick_entry_needs_a_trump(client: Client, dealt: Game) -> None:
 
 
 def test_dirty_clubs_quick_entry_asks_only_for_tricks(client: Client, buck_game: Game) -> None:
-    assert record(client, buck_game, "deal", deal_data(0, "9C")).status_code == 302
+    assert record(client, buck_game, "deal", upcard_deal_data(0, "9C")).status_code == 302
     form = words(client.get(game_url(buck_game), {"entry": "result"}))
     assert "A club was turned up: clubs are trump" in form
     assert "Declarer" not in form
@@ -299,7 +289,7 @@ def test_rules_page_has_every_anchor_the_engine_links_to(client: Client) -> None
 def test_blank_counts_are_zero_once_five_tricks_are_counted(
     client: Client, buck_game: Game
 ) -> None:
-    assert record(client, buck_game, "deal", deal_data(0, "9C")).status_code == 302
+    assert record(client, buck_game, "deal", upcard_deal_data(0, "9C")).status_code == 302
     response = record(client, buck_game, "result", {"tricks_0": 5})
     assert response.status_code == 302
     assert Event.objects.filter(game=buck_game).latest("seq").payload["tricks"] == [5, 0, 0, 0]

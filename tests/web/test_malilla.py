@@ -4,8 +4,6 @@ written). Expected scores are worked out by hand from rulings §7.2."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.test import Client
 
@@ -27,6 +25,8 @@ from .helpers import (
     replayed_totals,
     start,
     text,
+    trick_data,
+    upcard_deal_data,
     words,
 )
 
@@ -60,22 +60,11 @@ def flagged(dealt: Game) -> Game:
     return dealt
 
 
-def deal_data(dealer: int, card: str) -> dict[str, Any]:
-    return {"dealer": dealer, "rank": card[:-1], "suit": card[-1:]}
-
-
-def trick_data(cards: dict[int, str]) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for seat, card in cards.items():
-        data[f"rank_{seat}"], data[f"suit_{seat}"] = card[:-1], card[-1]
-    return data
-
-
 LEGAL = [
     pytest.param(
         "deal",
         "malilla_game",
-        deal_data(0, "KH"),
+        upcard_deal_data(0, "KH"),
         {"type": "deal", "dealer": 0, "upcard": "KH", "misdeal": False},
         "Dealer's bonus +3 to Ann & Cat, scored",
         id="deal",
@@ -118,7 +107,7 @@ ILLEGAL = [
     pytest.param(
         "deal",
         "after_first_hand",
-        deal_data(3, "2S"),
+        upcard_deal_data(3, "2S"),
         "It is Bob's deal (the deal passes to the left), not Dan's.",
         id="deal-wrong-dealer",
     ),
@@ -182,7 +171,7 @@ def test_a_blank_tally_asks_for_one_side(client: Client, dealt: Game) -> None:
 
 
 def test_the_screen_shows_trump_bonus_and_distance(client: Client, malilla_game: Game) -> None:
-    assert record(client, malilla_game, "deal", deal_data(2, "7S")).status_code == 302
+    assert record(client, malilla_game, "deal", upcard_deal_data(2, "7S")).status_code == 302
     page = words(client.get(game_url(malilla_game)))
     assert "Trump ♠ Spades (7♠ turned up)" in page
     assert "Dealer's bonus +5 to Ann & Cat, scored" in page
@@ -201,7 +190,7 @@ def test_the_flag_is_shown_and_the_forfeit_form_names_the_player(
 
 
 def test_a_misdeal_passes_the_deal_on(client: Client, after_first_hand: Game) -> None:
-    data = {**deal_data(2, "QS"), "misdeal": "on"}
+    data = {**upcard_deal_data(2, "QS"), "misdeal": "on"}
     assert record(client, after_first_hand, "deal", data).status_code == 302
     row = Event.objects.filter(game=after_first_hand).latest("seq")
     assert row.payload == {"type": "deal", "dealer": 2, "upcard": "QS", "misdeal": True}

@@ -8,7 +8,7 @@ from companion.games.big_three import play
 from companion.games.big_three.events import BigThreeState, Hand, Table
 from companion.games.big_three.play import Combo
 from companion.rules.cards import ACE, Card
-from companion.rules.core import Reminder
+from companion.rules.core import Reminder, who_deals
 from companion.rules.text import Text, or_quick_entry, shown, tr, tr_n, trc
 from companion.rules.tricks import rank_word
 
@@ -74,10 +74,7 @@ def prompt(rules: Table, state: BigThreeState) -> Text:
         return tr("Session over: {result}", result=rules.winners_text(end))
     hand, names = state.hand, rules.names
     if hand is None:
-        number = len(state.done) + 1
-        if state.next_dealer is None:
-            return tr("Who deals hand {number}? Record the deal.", number=number)
-        return tr("{player} deals hand {number}.", player=names[state.next_dealer], number=number)
+        return who_deals(names, state)
     if hand.solo is None:
         seat = rules.bidder(hand)
         assert seat is not None

@@ -51,11 +51,10 @@ from companion.games.buck_euchre.play import DECLARER_NEEDS, SEATS, SET_BACK, TR
 from companion.rules.cards import Card, Suit
 from companion.rules.core import (
     Family,
+    HandByHand,
     HandScore,
     Option,
     Outcome,
-    Reminder,
-    Rules,
     ScoreLine,
     Violation,
 )
@@ -69,13 +68,14 @@ def _number(n: int) -> Text:
     return shown(n)
 
 
-class BuckEuchre(Rules[BuckEuchreState, BuckEuchreOptions]):
+class BuckEuchre(HandByHand[BuckEuchreState, BuckEuchreOptions]):
     key = "buck_euchre"
     title = "Buck Euchre"
     aka = ("Dirty Clubs",)
     family = Family.TRICK_TAKING
     seats = range(4, 5)
     options_type = BuckEuchreOptions
+    words = text  # the prompt, info rows and reminders (HandByHand)
     event_types: ClassVar[dict[str, type[Event]]] = event_types(Deal, Bid, Drops, Result, Trick)
     lower_is_better = True
     blurb = tr("Every player for themselves: count down from 25 by taking tricks, or drop out.")
@@ -130,9 +130,6 @@ class BuckEuchre(Rules[BuckEuchreState, BuckEuchreOptions]):
             return frozenset({"drops"})
         return frozenset(quick | {"trick"})
 
-    def dealer(self, state: BuckEuchreState) -> int | None:
-        return state.hand.dealer if state.hand else state.next_dealer
-
     def bidder(self, hand: Hand) -> int:
         return (hand.dealer + 1 + len(hand.calls)) % SEATS
 
@@ -175,14 +172,6 @@ class BuckEuchre(Rules[BuckEuchreState, BuckEuchreOptions]):
         return counts
 
     # --- words (buck_euchre_text) ---------------------------------------------------------------
-    def prompt(self, state: BuckEuchreState) -> str:
-        return text.prompt(self, state)
-
-    def info(self, state: BuckEuchreState) -> list[tuple[str, str]]:
-        return text.info(self, state)
-
-    def reminders(self, state: BuckEuchreState) -> list[Reminder]:
-        return text.reminders(self, state)
 
     def trump_text(self, hand: Hand) -> str:
         return text.trump_text(self, hand)
@@ -346,9 +335,6 @@ class BuckEuchre(Rules[BuckEuchreState, BuckEuchreOptions]):
                 line = ScoreLine(label, -won, "scoring")
             out.append((line,))
         return tuple(out)
-
-    def hands(self, state: BuckEuchreState) -> tuple[HandScore, ...]:
-        return state.done
 
     def outcome(self, state: BuckEuchreState) -> Outcome | None:
         if state.hand is not None or not state.done:

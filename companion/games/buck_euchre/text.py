@@ -14,17 +14,9 @@ from companion.games.buck_euchre.play import (
     TRICKS,
 )
 from companion.rules.cards import ACE, JACK, KING, QUEEN, Card, Suit
-from companion.rules.core import Reminder
-from companion.rules.text import Text, or_quick_entry, shown, tr, trc
+from companion.rules.core import Reminder, who_deals
+from companion.rules.text import Text, dot_list, or_quick_entry, shown, tr, trc
 from companion.rules.tricks import comma_list, leads_trick, name_list, order_text
-
-
-def dot_list(parts: Sequence[str]) -> str:
-    """ "Ann 2 · Bob 1": the parts of an info row, a message for each pair."""
-    out = parts[0]
-    for part in parts[1:]:
-        out = tr("{items} · {item}", items=out, item=part)
-    return out
 
 
 def prompt(rules: Table, state: BuckEuchreState) -> Text:
@@ -32,10 +24,7 @@ def prompt(rules: Table, state: BuckEuchreState) -> Text:
         return tr("Game over: {result}", result=rules.winners_text(end))
     hand, names = state.hand, rules.names
     if hand is None:
-        number = len(state.done) + 1
-        if state.next_dealer is None:
-            return tr("Who deals hand {number}? Record the deal.", number=number)
-        return tr("{player} deals hand {number}.", player=names[state.next_dealer], number=number)
+        return who_deals(names, state)
     phase = rules.phase(hand)
     if phase == "bidding":
         up = hand.upcard

@@ -51,11 +51,10 @@ from companion.games.elusive_34.evidence import Evidence, Failure, Proof
 from companion.games.elusive_34.play import ALLOWANCE, DEAL_SIZE, VALUE_CHOICES
 from companion.rules.core import (
     Family,
+    HandByHand,
     HandScore,
     Option,
     Outcome,
-    Reminder,
-    Rules,
     ScoreLine,
     Violation,
 )
@@ -90,12 +89,13 @@ def _values_choices() -> tuple[tuple[Any, str], ...]:
     return tuple(out)
 
 
-class Elusive34(Rules[Elusive34State, Elusive34Options]):
+class Elusive34(HandByHand[Elusive34State, Elusive34Options]):
     key = "elusive_34"
     title = "The Elusive 34"
     family = Family.TRICK_TAKING
     seats = range(2, 5)
     options_type = Elusive34Options
+    words = text  # the prompt, info rows and reminders (HandByHand)
     event_types: ClassVar[dict[str, type[Event]]] = event_types(
         FirstDealer, Goal, Deal, Trump, Trick, Trade, Left, Result
     )
@@ -303,16 +303,6 @@ class Elusive34(Rules[Elusive34State, Elusive34Options]):
         if hand.ended:
             return None
         return hand.leader
-
-    # --- words -----------------------------------------------------------------------------
-    def prompt(self, state: Elusive34State) -> str:
-        return text.prompt(self, state)
-
-    def info(self, state: Elusive34State) -> list[tuple[str, str]]:
-        return text.info(self, state)
-
-    def reminders(self, state: Elusive34State) -> list[Reminder]:
-        return text.reminders(self, state)
 
     # --- validation ------------------------------------------------------------------------
     def violations(self, state: Elusive34State, event: Event) -> list[Violation]:
@@ -553,9 +543,6 @@ class Elusive34(Rules[Elusive34State, Elusive34Options]):
                     )
                     out[seat].append(ScoreLine(label, -penalty * count, "follow-suit"))
         return tuple(tuple(seat) for seat in out)
-
-    def hands(self, state: Elusive34State) -> tuple[HandScore, ...]:
-        return state.done
 
     def outcome(self, state: Elusive34State) -> Outcome | None:
         if state.hand is not None or not state.done or state.goal is None:

@@ -9,16 +9,8 @@ from companion.games.elusive_34 import play
 from companion.games.elusive_34.events import Elusive34State, Hand, Table
 from companion.rules.cards import ACE, Card, Suit
 from companion.rules.core import Reminder
-from companion.rules.text import Text, or_quick_entry, shown, tr, trc
+from companion.rules.text import Text, dot_list, or_quick_entry, shown, tr, trc
 from companion.rules.tricks import comma_list, rank_word, suit_title
-
-
-def dot_list(parts: Sequence[str]) -> str:
-    """ "Ann 2 · Bob 1": the parts of an info row, a message for each pair."""
-    out = parts[0]
-    for part in parts[1:]:
-        out = tr("{items} · {item}", items=out, item=part)
-    return out
 
 
 def goal_text(state: Elusive34State) -> Text:

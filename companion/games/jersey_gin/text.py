@@ -9,7 +9,7 @@ from companion.games import rummy
 from companion.games.jersey_gin import play, turns
 from companion.games.jersey_gin.events import Hand, JerseyGinState, Table
 from companion.rules.cards import Card
-from companion.rules.core import Reminder
+from companion.rules.core import Reminder, who_deals
 from companion.rules.text import Text, dot_list, shown, tr, tr_n, trc
 
 
@@ -25,10 +25,7 @@ def prompt(rules: Table, state: JerseyGinState) -> Text:
         return tr("Game over: {result}", result=rules.winners_text(end))
     hand, names = state.hand, rules.names
     if hand is None:
-        number = len(state.done) + 1
-        if state.next_dealer is None:
-            return tr("Who deals hand {number}? Record the deal.", number=number)
-        return tr("{player} deals hand {number}.", player=names[state.next_dealer], number=number)
+        return who_deals(names, state)
     if hand.shown is not None:
         player = names[hand.shown.by]
         if hand.shown.end == "gin":

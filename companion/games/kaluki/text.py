@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.games import rummy
 from companion.games.kaluki.events import Hand, KalukiState, Table
 from companion.games.kaluki.play import DEALT
-from companion.rules.core import Reminder
+from companion.rules.core import Reminder, who_deals
 from companion.rules.text import Text, dot_list, shown, tr, trc
 
 
@@ -29,19 +29,21 @@ def table_melds(rules: Table, hand: Hand) -> str:
     )
 
 
+def deals(player: str, number: int) -> Text:
+    """Who deals hand ``number``, once known (:func:`companion.rules.core.who_deals`)."""
+    return tr(
+        "{player} deals hand {number}: fifteen cards each.",
+        player=player,
+        number=number,
+    )
+
+
 def prompt(rules: Table, state: KalukiState) -> Text:
     if (end := rules.outcome(state)) is not None:
         return tr("Session over: {result}", result=rules.winners_text(end))
     hand, names = state.hand, rules.names
     if hand is None:
-        number = len(state.done) + 1
-        if state.next_dealer is None:
-            return tr("Who deals hand {number}? Record the deal.", number=number)
-        return tr(
-            "{player} deals hand {number}: fifteen cards each.",
-            player=names[state.next_dealer],
-            number=number,
-        )
+        return who_deals(names, state, deals)
     return tr(
         "Hand {number}: record each turn's melds as they are laid, if you like. When someone "
         "goes out, record who, and the cards each other player still holds.",

@@ -47,21 +47,29 @@ from companion.games.malilla.play import (
 )
 from companion.games.malilla.score import Scorer, bonus_of, side_totals
 from companion.rules.cards import Card
-from companion.rules.core import Family, HandScore, Option, Outcome, Reminder, Rules, Violation
+from companion.rules.core import (
+    Family,
+    HandByHand,
+    HandScore,
+    Option,
+    Outcome,
+    Violation,
+)
 from companion.rules.events import Event, event_types
-from companion.rules.text import Text, tr, trc
+from companion.rules.text import tr, trc
 from companion.rules.tricks import OpenPlay, Proof, TrickRecord
 
 __all__ = ["Deal", "Forfeit", "Malilla", "MalillaOptions", "MalillaState", "Tally", "Trick"]
 
 
-class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
+class Malilla(Scorer, HandByHand[MalillaState, MalillaOptions]):
     key = "malilla"
     title = "Malilla"
     aka = ("Manilla",)
     family = Family.TRICK_TAKING
     seats = range(4, 5)
     options_type = MalillaOptions
+    words = text  # the prompt, info rows and reminders (HandByHand)
     scores_by_team = True
     event_types: ClassVar[dict[str, type[Event]]] = event_types(Deal, Tally, Trick, Forfeit)
     blurb = tr("Partners race to 35: sevens and aces in tricks, a turned-up trump, strict play.")
@@ -127,26 +135,11 @@ class Malilla(Scorer, Rules[MalillaState, MalillaOptions]):
         kinds = {"trick"} if hand.tricks else {"trick", "tally"}
         return frozenset(kinds | ({"forfeit"} if self.options.penalty == "game" else set()))
 
-    def dealer(self, state: MalillaState) -> int | None:
-        return state.hand.dealer if state.hand else state.next_dealer
-
     def leader(self, hand: Hand) -> int:
         return hand.tricks[-1].winner if hand.tricks else self.next_seat(hand.dealer)
 
     def to_act(self, state: MalillaState) -> int | None:
         return self.leader(state.hand) if state.hand else state.next_dealer
-
-    def prompt(self, state: MalillaState) -> Text:
-        return text.prompt(self, state)
-
-    def reminders(self, state: MalillaState) -> list[Reminder]:
-        """The card order and values, the hand's points, the duty to beat, and which sevens
-        are still held back in this hand (their suit not led yet)."""
-        return text.reminders(self, state)
-
-    def info(self, state: MalillaState) -> list[tuple[str, str]]:
-        """Trump and upcard, dealer, bonus, leader, then per side: this hand and what it needs."""
-        return text.info(self, state)
 
     # --- validation ---------------------------------------------------------------------------
     def violations(self, state: MalillaState, event: Event) -> list[Violation]:

@@ -56,11 +56,10 @@ from companion.games.recruit.play import (
 from companion.rules.cards import Card
 from companion.rules.core import (
     Family,
+    HandByHand,
     HandScore,
     Option,
     Outcome,
-    Reminder,
-    Rules,
     ScoreLine,
     Violation,
 )
@@ -79,12 +78,13 @@ from companion.rules.tricks import (
 __all__ = ["VARIANTS", "Pile", "Recruit"]
 
 
-class Recruit(Rules[RecruitState, RecruitOptions]):
+class Recruit(HandByHand[RecruitState, RecruitOptions]):
     key = "recruit"
     title = "Recruit"
     family = Family.TRICK_TAKING
     seats = range(2, 5)
     options_type = RecruitOptions
+    words = text  # the prompt, info rows and reminders (HandByHand)
     event_types: ClassVar[dict[str, type[Event]]] = event_types(Deal, Exchange, Piles, Trick)
     blurb = tr("Collect cards in tricks, but not two of the same face card, over four hands.")
     option_info = (
@@ -147,9 +147,6 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
         can_exchange = not hand.exchanged and exchanges
         return frozenset({"trick", "piles"} | ({"exchange"} if can_exchange else set()))
 
-    def dealer(self, state: RecruitState) -> int | None:
-        return state.hand.dealer if state.hand else state.next_dealer
-
     def leader(self, hand: Hand) -> int:
         if hand.tricks:
             return hand.tricks[-1].winner
@@ -159,17 +156,6 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
         if state.hand is None:
             return state.next_dealer
         return self.leader(state.hand)
-
-    def prompt(self, state: RecruitState) -> str:
-        return text.prompt(self, state)
-
-    def info(self, state: RecruitState) -> list[tuple[str, str]]:
-        return text.info(self, state)
-
-    def reminders(self, state: RecruitState) -> list[Reminder]:
-        """Who takes a trick this hand, the joker's rules, and what a pile scores with this
-        hand's variants."""
-        return text.reminders(self, state)
 
     # --- validation --------------------------------------------------------------------------
     def violations(self, state: RecruitState, event: Event) -> list[Violation]:
@@ -292,9 +278,6 @@ class Recruit(Rules[RecruitState, RecruitOptions]):
             label = tr("Dream Team: one each of J, Q, K")
             lines.append(ScoreLine(label, DREAM_TEAM, "variants"))
         return tuple(lines)
-
-    def hands(self, state: RecruitState) -> tuple[HandScore, ...]:
-        return state.done
 
     def outcome(self, state: RecruitState) -> Outcome | None:
         if len(state.done) < HANDS or state.hand is not None:

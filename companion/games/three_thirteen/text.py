@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.games import rummy
 from companion.games.three_thirteen import play
 from companion.games.three_thirteen.events import Table, ThreeThirteenState
-from companion.rules.core import Reminder
+from companion.rules.core import Reminder, who_deals
 from companion.rules.melds import Arrangement
 from companion.rules.text import Text, shown, tr, trc
 from companion.rules.tricks import rank_word
@@ -22,21 +22,23 @@ def melds_text(best: Arrangement) -> str:
     return rummy.melds_text([meld.cards for meld in best.melds])
 
 
+def deals(player: str, number: int) -> Text:
+    """Who deals hand ``number``, once known (:func:`companion.rules.core.who_deals`)."""
+    return tr(
+        "{player} deals hand {number}: {cards} cards each, {wild} wild.",
+        player=player,
+        number=number,
+        cards=play.cards_dealt(number),
+        wild=wild_text(number),
+    )
+
+
 def prompt(rules: Table, state: ThreeThirteenState) -> Text:
     if (end := rules.outcome(state)) is not None:
         return tr("Game over: {result}", result=rules.winners_text(end))
     hand, names = state.hand, rules.names
     if hand is None:
-        number = len(state.done) + 1
-        if state.next_dealer is None:
-            return tr("Who deals hand {number}? Record the deal.", number=number)
-        return tr(
-            "{player} deals hand {number}: {cards} cards each, {wild} wild.",
-            player=names[state.next_dealer],
-            number=number,
-            cards=play.cards_dealt(number),
-            wild=wild_text(number),
-        )
+        return who_deals(names, state, deals)
     return tr(
         "Hand {number}: {cards} cards each, {wild} wild. When someone has gone out and the "
         "others have had their last turn, record who went out and everyone's deadwood (or their "

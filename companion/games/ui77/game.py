@@ -49,11 +49,10 @@ from companion.games.ui77.events import (
 from companion.rules.cards import Card
 from companion.rules.core import (
     Family,
+    HandByHand,
     HandScore,
     Option,
     Outcome,
-    Reminder,
-    Rules,
     ScoreLine,
     Violation,
 )
@@ -62,12 +61,13 @@ from companion.rules.text import tr, tr_n, trc
 from companion.rules.tricks import TrickRecord
 
 
-class Ui77(Rules[Ui77State, Ui77Options]):
+class Ui77(HandByHand[Ui77State, Ui77Options]):
     key = "ui77"
     title = "Ui77"
     family = Family.TRICK_TAKING
     seats = range(2, 6)
     options_type = Ui77Options
+    words = text  # the prompt, info rows and reminders (HandByHand)
     event_types: ClassVar[dict[str, type[Event]]] = event_types(
         Deal, Swap, Discards, Trick, Leftover, Result, Goal
     )
@@ -213,9 +213,6 @@ class Ui77(Rules[Ui77State, Ui77Options]):
             return hand.tricks[-1].winner
         return (hand.dealer + 1) % self.n_seats
 
-    def dealer(self, state: Ui77State) -> int | None:
-        return state.hand.dealer if state.hand else state.next_dealer
-
     def to_act(self, state: Ui77State) -> int | None:
         hand = state.hand
         if hand is None:
@@ -226,16 +223,6 @@ class Ui77(Rules[Ui77State, Ui77Options]):
         if phase == "play":
             return self.leader(hand)
         return None
-
-    # --- words -------------------------------------------------------------------------------
-    def prompt(self, state: Ui77State) -> str:
-        return text.prompt(self, state)
-
-    def info(self, state: Ui77State) -> list[tuple[str, str]]:
-        return text.info(self, state)
-
-    def reminders(self, state: Ui77State) -> list[Reminder]:
-        return text.reminders(self, state)
 
     # --- validation --------------------------------------------------------------------------
     def violations(self, state: Ui77State, event: Event) -> list[Violation]:
@@ -419,9 +406,6 @@ class Ui77(Rules[Ui77State, Ui77Options]):
         if cut:
             lines.append(ScoreLine(tr("Offered or accepted a cut"), self.points_scale, "cut"))
         return tuple(lines)
-
-    def hands(self, state: Ui77State) -> tuple[HandScore, ...]:
-        return state.done
 
     def scores(self, state: Ui77State) -> tuple[int, ...]:
         return state.totals

@@ -8,16 +8,8 @@ from collections.abc import Sequence
 from companion.games.ui77 import play
 from companion.games.ui77.events import Hand, Table, Ui77State
 from companion.rules.core import Reminder
-from companion.rules.text import Text, or_quick_entry, shown, tr, tr_n, trc
+from companion.rules.text import Text, dot_list, or_quick_entry, shown, tr, tr_n, trc
 from companion.rules.tricks import comma_list, name_list
-
-
-def dot_list(parts: Sequence[str]) -> str:
-    """ "Ann 2 · Bob 1": the parts of an info row, a message for each pair."""
-    out = parts[0]
-    for part in parts[1:]:
-        out = tr("{items} · {item}", items=out, item=part)
-    return out
 
 
 def trump_text(p: play.Params) -> Text:

@@ -19,6 +19,7 @@ from .base import (
     RANK_CHOICES,
     Chips,
     EntryForm,
+    PlainForm,
     card_from,
     card_initial,
     rank_chips,
@@ -234,22 +235,18 @@ class RoundForm(_Limits, EntryForm):
         return adj.Round(bets=bets, cards=d["cards"])
 
 
-class MisdealForm(EntryForm):
+class MisdealForm(PlainForm):
     kind = "misdeal"
     label = gettext_lazy("Misdeal")
     template = "games/ace_deuce_jack/_misdeal_form.html"
-
-    def to_event(self) -> engine.Event:
-        return adj.Misdeal()
+    event_type = adj.Misdeal
 
 
-class EndForm(EntryForm):
+class EndForm(PlainForm):
     kind = "end"
     label = gettext_lazy("End the session")
     template = "games/ace_deuce_jack/_end_form.html"
-
-    def to_event(self) -> engine.Event:
-        return adj.End()
+    event_type = adj.End
 
 
 class HighCardForm(OneCardForm):
@@ -281,8 +278,7 @@ class HighCardForm(OneCardForm):
 
 
 FORMS: dict[str, type[EntryForm]] = {
-    f.kind: f
-    for f in (BetForm, TurnForm, RoundForm, BankForm, MisdealForm, EndForm, HighCardForm)
+    f.kind: f for f in (BetForm, TurnForm, RoundForm, BankForm, MisdealForm, EndForm, HighCardForm)
 }
 
 

@@ -418,6 +418,16 @@ class EntryForm(forms.Form):
         )
 
 
+class PlainForm(EntryForm):
+    """An entry with no field (a misdeal, the end of a session): the form records its
+    ``event_type`` as it is."""
+
+    event_type: ClassVar[type[engine.Event]]
+
+    def to_event(self) -> engine.Event:
+        return self.event_type()
+
+
 class CardGrid(_FastChips, forms.RadioSelect):
     """One chip per card, a row per suit: a card in one tap. Choices are grouped by suit
     (``[(suit label, [(code, label), ...]), ...]``); a code is what ``parse_card`` reads."""

@@ -22,6 +22,7 @@ from .base import (
     Chips,
     EntryForm,
     Hidden,
+    PlainForm,
     PointsField,
     TrickEntryForm,
     card_from,
@@ -303,13 +304,11 @@ class BidForm(SeatChips):
         return ev.Bid(seat=self.cleaned_data["seat"], call=self.cleaned_data["call"])
 
 
-class RedealForm(EntryForm):
+class RedealForm(PlainForm):
     kind = "redeal"
     label = gettext_lazy("All passed")
     template = "games/belote/_redeal_form.html"
-
-    def to_event(self) -> engine.Event:
-        return ev.Redeal()
+    event_type = ev.Redeal
 
 
 class TrickForm(TrickEntryForm):

@@ -13,7 +13,7 @@ from companion.games.kaluki import game, play, text
 from companion.tables.i18n import card_label, gettext_lazy
 from companion.tables.i18n import gettext as _
 
-from .base import Chips, EntryForm, PointsField, count_field
+from .base import Chips, EntryForm, PlainForm, PointsField, count_field
 from .cards import CardsField
 from .rummy import GROUPS, HeldCardsForm, parse_melds, typed_field
 
@@ -237,15 +237,13 @@ class HandsForm(HeldCardsForm, _HandForm):
         return game.Hands(out=d["out"], kaluki=bool(d.get("kaluki")), cards=d["cards"])
 
 
-class StockOutForm(EntryForm):
+class StockOutForm(PlainForm):
     """The stock ran out (with the house rule that voids the hand)."""
 
     kind = "stock-out"
     label = gettext_lazy("Stock ran out")
     template = "games/kaluki/_stock_form.html"
-
-    def to_event(self) -> engine.Event:
-        return game.StockOut()
+    event_type = game.StockOut
 
 
 FORMS: dict[str, type[EntryForm]] = {
@@ -275,8 +273,10 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
             for s, (n, c) in enumerate(zip(names, event.cards, strict=True))
             if s != event.out
         )
-        line = _("%(player)s went Kaluki; cards held %(cards)s") if event.kaluki else _(
-            "%(player)s went out; cards held %(cards)s"
+        line = (
+            _("%(player)s went Kaluki; cards held %(cards)s")
+            if event.kaluki
+            else _("%(player)s went out; cards held %(cards)s")
         )
         return line % {"player": names[event.out], "cards": held}
     if isinstance(event, game.Hands):
@@ -285,8 +285,10 @@ def describe(rules: engine.Rules[Any, Any], event: engine.Event) -> str:
             for s, (n, hand) in enumerate(zip(names, event.cards, strict=True))
             if s != event.out
         )
-        line = _("%(player)s went Kaluki; cards %(cards)s") if event.kaluki else _(
-            "%(player)s went out; cards %(cards)s"
+        line = (
+            _("%(player)s went Kaluki; cards %(cards)s")
+            if event.kaluki
+            else _("%(player)s went out; cards %(cards)s")
         )
         return line % {"player": names[event.out], "cards": cards}
     if isinstance(event, game.StockOut):

@@ -17,7 +17,7 @@ from companion.tables.money_shown import chips_text
 
 from . import ace_deuce_jack as adj_forms
 from .ace_deuce_jack import amount_field, number_field
-from .base import RANK_CHOICES, Chips, EntryForm, card_from, suit_chips
+from .base import RANK_CHOICES, Chips, EntryForm, PlainForm, card_from, suit_chips
 
 RANKS = RANK_CHOICES
 NOBODY = "-"
@@ -216,31 +216,25 @@ class SideBetForm(EntryForm):
         return sk.SideBet(bettor=d["bettor"], target=d["target"], amount=d["amount"])
 
 
-class DeclineForm(EntryForm):
+class DeclineForm(PlainForm):
     kind = "decline"
     label = gettext_lazy("No new card")
     template = "games/skin/_decline_form.html"
-
-    def to_event(self) -> engine.Event:
-        return sk.Decline()
+    event_type = sk.Decline
 
 
-class OutForm(EntryForm):
+class OutForm(PlainForm):
     kind = "out"
     label = gettext_lazy("The pack ran out")
     template = "games/skin/_out_form.html"
-
-    def to_event(self) -> engine.Event:
-        return sk.Out()
+    event_type = sk.Out
 
 
-class EndForm(EntryForm):
+class EndForm(PlainForm):
     kind = "end"
     label = gettext_lazy("End the session")
     template = "games/skin/_end_form.html"
-
-    def to_event(self) -> engine.Event:
-        return sk.End()
+    event_type = sk.End
 
 
 FORMS: dict[str, type[EntryForm]] = {

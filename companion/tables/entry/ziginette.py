@@ -21,6 +21,7 @@ from .base import (
     RANK_CHOICES,
     Chips,
     EntryForm,
+    PlainForm,
     card_from,
     card_initial,
     rank_chips,
@@ -186,22 +187,18 @@ class DrawForm(adj_forms.OneCardForm):
     whose = gettext_lazy("the turned")
 
 
-class StopForm(EntryForm):
+class StopForm(PlainForm):
     kind = "stop"
     label = gettext_lazy("End the deal")
     template = "games/ziginette/_stop_form.html"
-
-    def to_event(self) -> engine.Event:
-        return zig.Stop()
+    event_type = zig.Stop
 
 
-class EndForm(EntryForm):
+class EndForm(PlainForm):
     kind = "end"
     label = gettext_lazy("End the session")
     template = "games/ziginette/_end_form.html"
-
-    def to_event(self) -> engine.Event:
-        return zig.End()
+    event_type = zig.End
 
 
 FORMS: dict[str, type[EntryForm]] = {
