@@ -9,6 +9,8 @@ import ast
 from functools import cache
 from pathlib import Path
 
+from tests.syntax import tree
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "companion"
 
@@ -35,7 +37,7 @@ def imported(path: Path) -> frozenset[str]:
     module = module_name(path)
     package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
     names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(tree(path)):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):

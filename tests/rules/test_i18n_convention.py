@@ -32,6 +32,7 @@ from companion.rules.cards import Card, Suit
 from companion.rules.core import Rules
 from companion.rules.money import Chips
 from companion.rules.text import Text, english
+from tests import syntax
 
 #: The games whose sentences are all Texts. Add a game's key once it is converted.
 CONVERTED = {
@@ -258,8 +259,7 @@ def source_files(key: str) -> list[Path]:
 
 def literal_ids(path: Path) -> Iterator[str]:
     """Each call of tr/tr_n/trc in ``path`` whose message id is not a literal string."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
+    for node in ast.walk(syntax.tree(path)):
         if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
             continue
         count = KEYWORDS.get(node.func.id)

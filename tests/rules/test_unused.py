@@ -9,6 +9,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from tests import syntax
+
 ROOT = Path(__file__).resolve().parents[2] / "companion"
 
 #: Found unused when this test was written, and left to be decided apart (not part of its fix).
@@ -20,7 +22,7 @@ def test_every_public_name_of_the_engine_is_used_by_the_app() -> None:
     words = Counter(w for text in sources.values() for w in re.findall(r"\w+", text))
     unused = []
     for path in sorted((ROOT / "rules").glob("*.py")):
-        for node in ast.parse(sources[path]).body:
+        for node in syntax.tree(path).body:
             if not isinstance(node, ast.FunctionDef | ast.ClassDef) or node.name.startswith("_"):
                 continue
             if words[node.name] <= 1:  # its own definition only

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import ast
 import re
 import struct
 from dataclasses import dataclass, field
@@ -30,6 +29,17 @@ class Message:
 _LINE = re.compile(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(".*")$')
 
 
+#: A PO string's escapes (no ``ast.literal_eval``: see tests/syntax.py).
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\"}
+_ESCAPE = re.compile(r"\\(.)")
+
+
+def _unquote(quoted: str) -> str:
+    """``"a \\"b\\"\\n"`` -> ``a "b"`` and a new line: a PO file's quoted string."""
+    assert quoted[0] == quoted[-1] == '"', quoted
+    return _ESCAPE.sub(lambda m: _ESCAPES[m.group(1)], quoted[1:-1])
+
+
 def read_po(path: Path) -> list[Message]:
     """Every message of a ``.po`` file (the header, msgid "", left out; obsolete ones too)."""
     out: list[Message] = []
@@ -41,7 +51,7 @@ def read_po(path: Path) -> list[Message]:
     def flush() -> None:
         nonlocal parts, refs, flags
         if "msgid" in parts:
-            text = {k: "".join(ast.literal_eval(s) for s in v) for k, v in parts.items()}
+            text = {k: "".join(_unquote(s) for s in v) for k, v in parts.items()}
             strs = {0: text["msgstr"]} if "msgstr" in text else {}
             strs |= {int(k[7:-1]): v for k, v in text.items() if k.startswith("msgstr[")}
             if text["msgid"]:
