@@ -325,6 +325,14 @@
     if (next) showTrick(form, next);
   });
 
+  // The same when the trick form comes by its tab ("Trick by trick").
+  document.addEventListener("htmx:afterSettle", function (ev) {
+    var from = ev.detail && ev.detail.requestConfig && ev.detail.requestConfig.elt;
+    if (from && from.matches && from.matches("a.tab")) {
+      document.dispatchEvent(new CustomEvent("companion:trick"));
+    }
+  });
+
   // A tap on the card a player has played opens their grid again, to change it.
   document.addEventListener("click", function (ev) {
     var chip = ev.target.closest && ev.target.closest(".play-row.played .card-chip");

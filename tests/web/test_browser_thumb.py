@@ -41,6 +41,9 @@ BELOTE = ("AD 9D 8D QD", "10D QH 9H KD", "JH 8H KH 10H", "7H 7C AH 8S",
           "7D JS KC JD", "10C 9C AC QC", "KS AS 9S 7S", "10S JC 8C QS")  # fmt: skip
 # docs/examples/buck_euchre/declarer-euchred.json (tests/web/test_browser_buck_euchre.py).
 BUCK_EUCHRE = ("AH QH 9H JH", "KH KS 10H 9S", "AS JC 10S 10D", "JS QC QD 9C", "KD KC AC AD")
+# docs/examples/malilla/normal-hand.json: Ann deals 3♦; ten ranks a suit, 40 cards.
+MALILLA = ("3C 5C 6C QC", "AC 4C KD 7C", "7H QH 6H 3H", "KH JH AH 7D", "6D 2D JD 3D",
+           "AD 5H 4D 5D", "QS KS 2S 4S", "6S QD 3S 5S", "KC 2H JC 7S", "2C 4H JS AS")  # fmt: skip
 
 #: Counts the scorer's taps (a finger put down, trusted: not the page's own clicks).
 TAPS = """document.addEventListener("pointerdown", (ev) => {
@@ -154,6 +157,28 @@ def test_a_buck_euchre_hand_card_by_card_without_scrolling(
         page.get_by_role("button", name="Record the drops").click()
         _play(page, BUCK_EUCHRE, f"buck-euchre-{viewport['width']}")
         expect(totals(page)).to_have_text(["24", "30", "23", "30"])
+        assert not _overflow(page)
+        assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("viewport", PHONES, ids=lambda v: f"{v['width']}x{v['height']}")
+def test_a_malilla_hand_card_by_card_without_scrolling(
+    chromium: Browser, live_server: LiveServer, viewport: dict[str, int]
+) -> None:
+    from playwright.sync_api import expect
+
+    context = phone_context(chromium, live_server, viewport=viewport)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    errors = page_errors(page)
+    try:
+        start_game(page, "Malilla", ("Ann", "Bob", "Cat", "Dan"))
+        deal_upcard(page, "Ann", "3", "♦")
+        tab(page, "Trick by trick")
+        _play(page, MALILLA, f"malilla-{viewport['width']}")
+        expect(page.locator("#prompt")).to_contain_text("Bob deals hand 2.")
         assert not _overflow(page)
         assert errors == []
     finally:
