@@ -286,9 +286,61 @@
       });
     });
     var next = rows.filter(function (row) { return !row.querySelector(".card-grid input:checked"); })[0];
-    rows.forEach(function (row) { row.classList.toggle("expected", row === next); });
+    rows.forEach(function (row) {
+      row.classList.toggle("expected", row === next);
+      // A player who has played shows the card chosen, one line (app.css), unless opened again
+      // to change it: the trick so far and the next player's grid fit one screen.
+      var played = !!row.querySelector(".card-grid input:checked") && !row.dataset.open;
+      row.classList.toggle("played", played);
+    });
     return next;
   }
+
+  // The trick so far (its line, the cards chosen) and the whole grid of the player expected
+  // next, on one screen: the trick's head at the top if the grid still fits under it (above
+  // the sticky button bar), else the grid as high as it needs. A phone that asks for less
+  // motion gets the jump without the glide (as app.css drops its transitions).
+  function showTrick(form, next) {
+    var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    var behavior = still ? "auto" : "smooth";
+    if (!next) {
+      var bar = form.querySelector(".actionbar");
+      if (bar) bar.scrollIntoView({ block: "start", behavior: behavior });
+      return;
+    }
+    var head = form.querySelector(".trick-line") || form.querySelector("h2") || next;
+    var top = head.getBoundingClientRect().top + window.scrollY - 8;
+    var bottom = next.getBoundingClientRect().bottom + window.scrollY + 8;
+    var sticky = form.querySelector(".actionbar");
+    var room = window.innerHeight - (sticky ? sticky.offsetHeight : 0);
+    if (bottom - top > room) top = bottom - room;
+    window.scrollTo({ top: Math.max(0, top), behavior: behavior });
+  }
+
+  // After an entry's answer, the next trick's form (entries.js says when, once focus is on the
+  // banner, which is not scrolled to).
+  document.addEventListener("companion:trick", function () {
+    var form = document.querySelector("#entry form.entry-form");
+    var next = form && form.querySelector(".play-row.play-cards.expected");
+    if (next) showTrick(form, next);
+  });
+
+  // The same when the trick form comes by its tab ("Trick by trick").
+  document.addEventListener("htmx:afterSettle", function (ev) {
+    var from = ev.detail && ev.detail.requestConfig && ev.detail.requestConfig.elt;
+    if (from && from.matches && from.matches("a.tab")) {
+      document.dispatchEvent(new CustomEvent("companion:trick"));
+    }
+  });
+
+  // A tap on the card a player has played opens their grid again, to change it.
+  document.addEventListener("click", function (ev) {
+    var chip = ev.target.closest && ev.target.closest(".play-row.played .card-chip");
+    if (!chip) return;
+    var row = chip.closest(".play-row");
+    row.dataset.open = "1";
+    row.classList.remove("played");
+  });
 
   // A trick records itself when its last card is tapped (a form whose button bar says so, sent
   // by htmx like a tap on the button, or kept on the phone offline): four taps for a trick of
@@ -305,6 +357,8 @@
     var input = ev.target;
     if (!input.matches || !input.matches(".card-grid input")) return;
     var form = input.form;
+    var row = input.closest(".play-row");
+    if (row) delete row.dataset.open;  // changed: folded again
     var next = cardGrids(form);
     var button = next ? null : recordsItself(form);
     if (button && !form.dataset.recording) {
@@ -312,11 +366,7 @@
       form.requestSubmit(button);
       return;
     }
-    var target = next || form.querySelector(".actionbar");
-    // A phone that asks for less motion gets the jump without the glide (as app.css drops
-    // its transitions).
-    var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    if (target) target.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+    showTrick(form, next);
   });
 
   function setUpGrids() {
@@ -331,6 +381,9 @@
   });
   document.addEventListener("reset", function (ev) {
     if (ev.target.dataset) delete ev.target.dataset.recording;  // kept offline: ready again
+    if (ev.target.querySelectorAll) {
+      ev.target.querySelectorAll(".play-row[data-open]").forEach(function (row) { delete row.dataset.open; });
+    }
     setTimeout(function () { if (ev.target.querySelector) cardGrids(ev.target); }, 0);
   }, true);
 

@@ -398,6 +398,15 @@
     var line = document.querySelector("#entry .trick-line");
     var text = prompt ? prompt.textContent.replace(/\s+/g, " ").trim() : "";
     if (line) text = line.textContent.replace(/\s+/g, " ").trim() + " " + text;
+    if (document.querySelector("#entry .play-row.play-cards.expected") && prompt) {
+      // A trick card by card: focus (and the words read out) on the banner, the screen on the
+      // trick and the next player's cards (app.js), not back at the top after every trick.
+      if (!prompt.hasAttribute("tabindex")) prompt.tabIndex = -1;
+      prompt.focus({ preventScroll: true });
+      announce(text);
+      document.dispatchEvent(new CustomEvent("companion:trick"));
+      return;
+    }
     // The banner at the top of the screen, the next form (and its trick line) under it.
     focusOn(prompt, text, "start");
   }
