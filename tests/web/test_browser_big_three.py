@@ -21,6 +21,7 @@ from .phone import (
     new_table,
     open_entry,
     page_errors,
+    quiet,
     start_game,
     tap,
     totals,
@@ -94,6 +95,9 @@ def test_scorer_records_a_hand_play_by_play_then_one_quickly(
 
     for who, bid in (("Bob", "1"), ("Cat", "2"), ("Ann", "3")):
         expect(phone.locator("#entry h2")).to_contain_text(f"{who} to bid")
+        # The heading shows once the last bid's answer is placed; the page may still be moving
+        # (its entry line, the scroll to the form): a tap then can miss the button.
+        quiet(phone)
         phone.get_by_role("button", name=bid, exact=True).click()
     expect(phone.locator("#status")).to_contain_text(re.compile(r"Solo\s*Ann, bid 3, stake 3"))
 
