@@ -6,6 +6,7 @@ critical violation; the taps of a Belote hand are counted (at most 40)."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 import pytest
@@ -29,6 +30,8 @@ from .phone import (
 from .test_browser_ready_pages import _overflow
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from playwright.sync_api import Browser, Page
     from pytest_django.live_server_helper import LiveServer
 
@@ -101,85 +104,82 @@ def _play(page: Page, tricks: tuple[str, ...], shot: str) -> None:
         # The trick records itself with its last card; the next one is checked at the top.
 
 
-@pytest.mark.parametrize("viewport", PHONES, ids=lambda v: f"{v['width']}x{v['height']}")
-def test_a_belote_hand_card_by_card_without_scrolling(
+@contextlib.contextmanager
+def _phone_at(
     chromium: Browser, live_server: LiveServer, viewport: dict[str, int]
-) -> None:
-    from playwright.sync_api import expect
-
+) -> Iterator[Page]:
+    """A phone of ``viewport`` counting its taps; when the hand is done, nothing scrolls sideways
+    and the page logged no error."""
     context = phone_context(chromium, live_server, viewport=viewport)
     context.add_init_script(TAPS)
     page = context.new_page()
     page.set_default_timeout(10_000)
     errors = page_errors(page)
     try:
-        start_game(page, "Belote", ("Ann", "Bob", "Cat", "Dan"))
-        page.evaluate("window.__taps = 0")
-        tap(fieldset(page, "Dealer"), "Dan")
-        tap_card(fieldset(page, "Upcard"), "7", "♥")
-        page.get_by_role("button", name="Record the deal").click()
-        tab(page, "Bidding")
-        for bidder, call in (("Ann", "Pass"), ("Bob", "Pass"), ("Cat", "Take ♥")):
-            expect(page.locator("#prompt")).to_contain_text(f"{bidder} may take ♥ or pass")
-            quiet(page)
-            page.get_by_role("button", name=call).click()
-        expect(page.locator("#prompt")).to_contain_text("Ann leads trick 1 of 8.")
-        _play(page, BELOTE, f"belote-{viewport['width']}")
-        expect(page.locator("#prompt")).to_contain_text("Ann deals hand 2.")
-        taps = page.evaluate("window.__taps")
-        size = f"{viewport['width']}x{viewport['height']}"
-        print(f"\nBelote hand card by card at {size}: {taps} taps")
-        assert taps <= 40
+        yield page
         assert not _overflow(page)
         assert errors == []
     finally:
         context.close()
+
+
+def _belote_hand(page: Page, viewport: dict[str, int]) -> None:
+    from playwright.sync_api import expect
+
+    start_game(page, "Belote", ("Ann", "Bob", "Cat", "Dan"))
+    page.evaluate("window.__taps = 0")
+    tap(fieldset(page, "Dealer"), "Dan")
+    tap_card(fieldset(page, "Upcard"), "7", "♥")
+    page.get_by_role("button", name="Record the deal").click()
+    tab(page, "Bidding")
+    for bidder, call in (("Ann", "Pass"), ("Bob", "Pass"), ("Cat", "Take ♥")):
+        expect(page.locator("#prompt")).to_contain_text(f"{bidder} may take ♥ or pass")
+        quiet(page)
+        page.get_by_role("button", name=call).click()
+    expect(page.locator("#prompt")).to_contain_text("Ann leads trick 1 of 8.")
+    _play(page, BELOTE, f"belote-{viewport['width']}")
+    expect(page.locator("#prompt")).to_contain_text("Ann deals hand 2.")
+    taps = page.evaluate("window.__taps")
+    size = f"{viewport['width']}x{viewport['height']}"
+    print(f"\nBelote hand card by card at {size}: {taps} taps")
+    assert taps <= 40
+
+
+def _buck_euchre_hand(page: Page, viewport: dict[str, int]) -> None:
+    from playwright.sync_api import expect
+
+    start_game(page, "Buck Euchre", ("Ann", "Bob", "Cat", "Dan"))
+    deal_upcard(page, "Dan", "10", "♠")
+    tab(page, "Bid by bid")
+    page.get_by_role("button", name="Pass").click()
+    expect(page.locator("#prompt")).to_contain_text("Bob orders up 10♠ or passes.")
+    quiet(page)  # each call once the last one's answer is placed
+    page.get_by_role("button", name="Order it up").click()
+    expect(page.locator("#prompt")).to_contain_text("Who drops out? Cat decides first")
+    quiet(page)
+    page.get_by_role("button", name="Record the drops").click()
+    _play(page, BUCK_EUCHRE, f"buck-euchre-{viewport['width']}")
+    expect(totals(page)).to_have_text(["24", "30", "23", "30"])
+
+
+def _malilla_hand(page: Page, viewport: dict[str, int]) -> None:
+    from playwright.sync_api import expect
+
+    start_game(page, "Malilla", ("Ann", "Bob", "Cat", "Dan"))
+    deal_upcard(page, "Ann", "3", "♦")
+    tab(page, "Trick by trick")
+    _play(page, MALILLA, f"malilla-{viewport['width']}")
+    expect(page.locator("#prompt")).to_contain_text("Bob deals hand 2.")
+
+
+#: Each game's hand, played from the start of a game to its end, checked card by card.
+HANDS = {"belote": _belote_hand, "buck_euchre": _buck_euchre_hand, "malilla": _malilla_hand}
 
 
 @pytest.mark.parametrize("viewport", PHONES, ids=lambda v: f"{v['width']}x{v['height']}")
-def test_a_buck_euchre_hand_card_by_card_without_scrolling(
-    chromium: Browser, live_server: LiveServer, viewport: dict[str, int]
+@pytest.mark.parametrize("game", sorted(HANDS))
+def test_a_hand_card_by_card_without_scrolling(
+    chromium: Browser, live_server: LiveServer, game: str, viewport: dict[str, int]
 ) -> None:
-    from playwright.sync_api import expect
-
-    context = phone_context(chromium, live_server, viewport=viewport)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    errors = page_errors(page)
-    try:
-        start_game(page, "Buck Euchre", ("Ann", "Bob", "Cat", "Dan"))
-        deal_upcard(page, "Dan", "10", "♠")
-        tab(page, "Bid by bid")
-        page.get_by_role("button", name="Pass").click()
-        expect(page.locator("#prompt")).to_contain_text("Bob orders up 10♠ or passes.")
-        page.get_by_role("button", name="Order it up").click()
-        expect(page.locator("#prompt")).to_contain_text("Who drops out? Cat decides first")
-        page.get_by_role("button", name="Record the drops").click()
-        _play(page, BUCK_EUCHRE, f"buck-euchre-{viewport['width']}")
-        expect(totals(page)).to_have_text(["24", "30", "23", "30"])
-        assert not _overflow(page)
-        assert errors == []
-    finally:
-        context.close()
-
-
-@pytest.mark.parametrize("viewport", PHONES, ids=lambda v: f"{v['width']}x{v['height']}")
-def test_a_malilla_hand_card_by_card_without_scrolling(
-    chromium: Browser, live_server: LiveServer, viewport: dict[str, int]
-) -> None:
-    from playwright.sync_api import expect
-
-    context = phone_context(chromium, live_server, viewport=viewport)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    errors = page_errors(page)
-    try:
-        start_game(page, "Malilla", ("Ann", "Bob", "Cat", "Dan"))
-        deal_upcard(page, "Ann", "3", "♦")
-        tab(page, "Trick by trick")
-        _play(page, MALILLA, f"malilla-{viewport['width']}")
-        expect(page.locator("#prompt")).to_contain_text("Bob deals hand 2.")
-        assert not _overflow(page)
-        assert errors == []
-    finally:
-        context.close()
+    with _phone_at(chromium, live_server, viewport) as page:
+        HANDS[game](page, viewport)
